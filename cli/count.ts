@@ -1,0 +1,371 @@
+/**
+ * `sudokit count`: how many solutions each grid has, up to a limit, for every size and
+ * rule set; streams inputs of any length through worker threads in input order.
+ *
+ * @module
+ */
+
+import type { Variant } from "../lib/engine.ts";
+import { blockSideOf } from "../lib/geometry.ts";
+import {
+  detectForm,
+  type GridParser,
+  InputError,
+  type InputForm,
+  type ParsedGrid,
+  type ParseEvent,
+  parserFor,
+} from "../lib/parse.ts";
+import { type Batch, countBatch, type CountSettings } from "./count_batch.ts";
+import {
+  choiceFlag,
+  CommandError,
+  EXIT_OK,
+  EXIT_USAGE,
+  intFlag,
+  openInputs,
+  Output,
+  parseFlags,
+  printError,
+  printHelp,
+  readLines,
+} from "./io.ts";
+
+/** Help text of `count`. */
+export const countHelp = `Usage: sudokit count [options] [FILE...]
+
+Count the solutions of each grid, stopping at a limit. Prints one line per
+grid in input order: the count, with '+' appended when the limit cut the
+search short (0, 1, 2+; with --limit 1000: 288 or 1000+).
+
+Reads each FILE in order (standard input when none is named, or for '-').
+Input forms, detected from the content unless --input says:
+  line    one puzzle per line, S*S symbols: '.' or '0' empty, 1-9 then A-Z
+          (16×16: 1-9A-G, 25×25: 1-9A-P); '#' lines and blank lines skipped
+  grid    the grid format of 'classify': G, then S and S rows per grid
+  tokens  the 81-token format of 'verdict' (9×9 only)
+
+Options:
+  --limit N            stop counting a grid at N solutions (default 2)
+  --variant V          sudoku (rows, columns, blocks), x (sudoku plus both
+                       main diagonals) or latin (rows and columns); default:
+                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise
+  --input F            auto (default), line, grid or tokens
+  --format text|json   text (default) or one JSON object per grid with the
+                       count, whether it is exact, search nodes and time (ms)
+  --solutions          also print the solutions found, one per line after the
+                       grid's count line (in JSON: a "solutions" array)
+  --jobs N             worker threads (default: the number of cores)
+  -h, --help           show this help
+
+Sizes: sudoku and x for S = 1, 4, 9, 16, 25, 36, 49, 64; latin for S = 1..64.
+Grids whose givens already break the rules count 0 (JSON says why).
+
+Exit status: 0 when every grid was read, 2 on bad usage or bad input (the
+counts of the grids before the fault are still printed).
+
+Examples:
+  sudokit count --jobs 1 < testdata/count/17_clue_2000.txt
+  sudokit count --limit 1000 --format json puzzles.txt
+  echo ................ | sudokit count --limit 1000       # 288 4×4 sudokus
+`;
+
+/** Grids per batch sent to a worker: small puzzles in bulk, large ones one at a time. */
+function batchLimit(size: number): number {
+  return size <= 9 ? 512 : size <= 16 ? 8 : 1;
+}
+
+/** Collects grids into batches and hands them on. */
+class Batcher {
+  #sizes: number[] = [];
+  #indexes: number[] = [];
+  #lines: number[] = [];
+  #cells: Uint8Array[] = [];
+  #cellCount = 0;
+  #id = 0;
+
+  constructor(readonly send: (batch: Batch) => void | Promise<void>) {}
+
+  async add(grid: ParsedGrid, index: number): Promise<void> {
+    this.#sizes.push(grid.size);
+    this.#indexes.push(index);
+    this.#lines.push(grid.line);
+    this.#cells.push(grid.cells.slice());
+    this.#cellCount += grid.cells.length;
+    if (this.#sizes.length >= batchLimit(grid.size)) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.#sizes.length === 0) return;
+    const cells = new Uint8Array(this.#cellCount);
+    let o = 0;
+    for (const c of this.#cells) {
+      cells.set(c, o);
+      o += c.length;
+    }
+    const batch: Batch = {
+      id: this.#id++,
+      sizes: Uint8Array.from(this.#sizes),
+      indexes: Uint32Array.from(this.#indexes),
+      lines: Uint32Array.from(this.#lines),
+      cells,
+    };
+    this.#sizes = [];
+    this.#indexes = [];
+    this.#lines = [];
+    this.#cells = [];
+    this.#cellCount = 0;
+    await this.send(batch);
+  }
+}
+
+/** Counts batches in worker threads, writing results in batch order with bounded memory. */
+class Pool {
+  readonly #workers: Worker[] = [];
+  readonly #busy: number[] = [];
+  readonly #done = new Map<number, string>();
+  #next = 0;
+  #inFlight = 0;
+  #waiters: (() => void)[] = [];
+  #failure: string | undefined;
+
+  constructor(
+    jobs: number,
+    readonly settings: CountSettings,
+    readonly out: Output,
+    readonly onCounted: (n: number) => void,
+  ) {
+    for (let w = 0; w < jobs; w++) {
+      const worker = new Worker(new URL("./count_worker.ts", import.meta.url).href, {
+        type: "module",
+      });
+      worker.onmessage = (e: MessageEvent<{ id: number; text?: string; error?: string }>) => {
+        this.#busy[w]--;
+        this.#inFlight--;
+        if (e.data.error !== undefined) this.#failure ??= e.data.error;
+        this.#done.set(e.data.id, e.data.text ?? "");
+        this.#drainInOrder();
+        this.#waiters.shift()?.();
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        this.#failure ??= e.message;
+        this.#waiters.splice(0).forEach((f) => f());
+      };
+      this.#workers.push(worker);
+      this.#busy.push(0);
+    }
+  }
+
+  #drainInOrder(): void {
+    let text = this.#done.get(this.#next);
+    while (text !== undefined) {
+      this.#done.delete(this.#next);
+      this.out.write(text);
+      this.onCounted(countLines(text, this.settings));
+      this.#next++;
+      text = this.#done.get(this.#next);
+    }
+  }
+
+  async submit(batch: Batch): Promise<void> {
+    this.#check();
+    while (this.#inFlight >= 2 * this.#workers.length) {
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+      this.#check();
+    }
+    let w = 0;
+    for (let k = 1; k < this.#workers.length; k++) if (this.#busy[k] < this.#busy[w]) w = k;
+    this.#busy[w]++;
+    this.#inFlight++;
+    const transfer = [batch.cells, batch.sizes, batch.indexes, batch.lines].map(
+      (a) => a.buffer as ArrayBuffer,
+    );
+    this.#workers[w].postMessage({ batch, settings: this.settings }, transfer);
+  }
+
+  async drain(): Promise<void> {
+    while (this.#inFlight > 0 && this.#failure === undefined) {
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+    this.#check();
+  }
+
+  #check(): void {
+    if (this.#failure !== undefined) throw new CommandError(`a worker failed: ${this.#failure}`);
+  }
+
+  close(): void {
+    for (const w of this.#workers) w.terminate();
+  }
+}
+
+function countLines(text: string, settings: CountSettings): number {
+  if (!settings.solutions || settings.format === "json") {
+    let n = 0;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+    return n;
+  }
+  let n = 0;
+  for (const line of text.split("\n")) if (line !== "" && /^[0-9]+\+?$/.test(line)) n++;
+  return n;
+}
+
+/** A progress line on a terminal's stderr: puzzles done, rate, and time left when known. */
+class Progress {
+  readonly #enabled: boolean;
+  readonly #start = performance.now();
+  #last = 0;
+  #done = 0;
+  #bytes = 0;
+  #total = 0;
+  #shown = false;
+
+  constructor() {
+    this.#enabled = Deno.stderr.isTerminal();
+  }
+
+  input(size: number | undefined): void {
+    this.#bytes = 0;
+    this.#total = size ?? 0;
+  }
+
+  bytes(n: number): void {
+    this.#bytes += n;
+  }
+
+  counted(n: number): void {
+    this.#done += n;
+    if (!this.#enabled) return;
+    const now = performance.now();
+    if (now - this.#last < 250 || now - this.#start < 1000) return;
+    this.#last = now;
+    const secs = (now - this.#start) / 1000;
+    const rate = this.#done / secs;
+    let line = `${this.#done} grids, ${Math.round(rate)}/s`;
+    if (this.#total > 0 && this.#bytes > 0) {
+      const left = secs * (this.#total / this.#bytes - 1);
+      line += `, ${Math.round((100 * this.#bytes) / this.#total)}% read, about ${
+        Math.ceil(left)
+      } s left`;
+    }
+    Deno.stderr.writeSync(new TextEncoder().encode(`\r${line}\x1b[K`));
+    this.#shown = true;
+  }
+
+  clear(): void {
+    if (this.#shown) Deno.stderr.writeSync(new TextEncoder().encode("\r\x1b[K"));
+  }
+}
+
+/** Run `count` with its arguments; returns the exit status. */
+export async function countCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(args, {
+    limit: { type: "string" },
+    variant: { type: "string" },
+    input: { type: "string" },
+    format: { type: "string" },
+    solutions: { type: "boolean" },
+    jobs: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) return printHelp(countHelp);
+  const settings: CountSettings = {
+    limit: intFlag("limit", values.limit, 1, 2 ** 31 - 1, 2),
+    variant: values.variant === undefined
+      ? undefined
+      : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
+    format: choiceFlag("format", values.format, ["text", "json"] as const, "text"),
+    solutions: values.solutions ?? false,
+  };
+  const form = choiceFlag(
+    "input",
+    values.input,
+    ["auto", "line", "grid", "tokens"] as const,
+    "auto",
+  );
+  const jobs = intFlag("jobs", values.jobs, 1, 256, navigator.hardwareConcurrency || 1);
+
+  const out = new Output();
+  const progress = new Progress();
+  const pool = jobs > 1 ? new Pool(jobs, settings, out, (n) => progress.counted(n)) : undefined;
+  const batcher = new Batcher(async (batch) => {
+    if (pool !== undefined) return await pool.submit(batch);
+    out.write(countBatch(batch, settings));
+    progress.counted(batch.sizes.length);
+  });
+  const named = positionals.length > 0;
+  let index = 0;
+  try {
+    for await (const input of openInputs(positionals)) {
+      progress.input(input.size);
+      try {
+        await readInput(input.stream, form, settings.variant, (grid) => batcher.add(grid, ++index), progress);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        await batcher.flush();
+        await pool?.drain();
+        out.flush();
+        progress.clear();
+        printError(named ? `${input.name}: ${e.message}` : e.message);
+        return EXIT_USAGE;
+      }
+    }
+    await batcher.flush();
+    await pool?.drain();
+  } finally {
+    pool?.close();
+    progress.clear();
+  }
+  out.flush();
+  return EXIT_OK;
+}
+
+/** Feed one input's lines to the parser of its form, handing on each grid. */
+async function readInput(
+  stream: ReadableStream<Uint8Array>,
+  form: InputForm | "auto",
+  variant: Variant | undefined,
+  onGrid: (grid: ParsedGrid) => Promise<void>,
+  progress: Progress,
+): Promise<void> {
+  let parser: GridParser | undefined = form === "auto" ? undefined : parserFor(form);
+  const pending: ParsedGrid[] = [];
+  const emit = (event: ParseEvent) => {
+    if (event.kind !== "grid") return;
+    const grid = event.grid;
+    if (variant !== undefined && variant !== "latin" && blockSideOf(grid.size) === 0) {
+      throw new InputError(
+        `variant ${variant} needs a perfect-square size, not ${grid.size}`,
+        grid.line,
+        1,
+        grid.index,
+      );
+    }
+    pending.push(grid);
+  };
+  // Auto-detection looks at the first two meaningful lines before parsing any.
+  const head: string[] = [];
+  let meaningful = 0;
+  for await (const line of readLines(stream, (n) => progress.bytes(n))) {
+    if (parser === undefined) {
+      head.push(line);
+      const t = line.trim();
+      if (t !== "" && !t.startsWith("#") && t !== "\ufeff") meaningful++;
+      if (meaningful < 2) continue;
+      parser = parserFor(detectForm(head));
+      for (const h of head) parser.feed(h, emit);
+      head.length = 0;
+    } else {
+      parser.feed(line, emit);
+    }
+    for (const g of pending) await onGrid(g);
+    pending.length = 0;
+  }
+  if (parser === undefined) {
+    parser = parserFor(detectForm(head));
+    for (const h of head) parser.feed(h, emit);
+  }
+  parser.finish();
+  for (const g of pending) await onGrid(g);
+}

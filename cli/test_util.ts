@@ -1,0 +1,55 @@
+/**
+ * Test helper: run the real `sudokit` CLI in a child process, as a user would.
+ *
+ * @module
+ */
+
+/** What a CLI run produced. */
+export interface CliRun {
+  /** Exit status. */
+  readonly code: number;
+  /** Standard output, decoded. */
+  readonly stdout: string;
+  /** Standard error, decoded. */
+  readonly stderr: string;
+}
+
+const MAIN = new URL("./main.ts", import.meta.url).pathname;
+const ROOT = new URL("../", import.meta.url).pathname;
+
+/** Permissions of each subcommand's task in deno.json, so tests run with the same. */
+const PERMISSIONS: Record<string, string[]> = {
+  classify: ["--allow-read"],
+  verdict: ["--allow-read"],
+  count: ["--allow-read"],
+  play: [],
+  "check-move": ["--allow-read"],
+  match: ["--allow-read", "--allow-write", "--allow-run"],
+};
+
+/**
+ * Run `sudokit args...` from the repository root with the subcommand's task permissions,
+ * feeding `stdin` (a string, or nothing: then standard input is empty).
+ */
+export async function runCli(args: string[], stdin?: string): Promise<CliRun> {
+  const perms = PERMISSIONS[args[0]] ?? ["--allow-read"];
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", ...perms, MAIN, ...args],
+    cwd: ROOT,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  if (stdin !== undefined) await writer.write(new TextEncoder().encode(stdin));
+  await writer.close();
+  const { code, stdout, stderr } = await child.output();
+  const decoder = new TextDecoder();
+  return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };
+}
+
+/** Path of a file under the repository root, for tests that pass files as arguments. */
+export function repoPath(relative: string): string {
+  return ROOT + relative;
+}

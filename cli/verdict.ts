@@ -1,0 +1,70 @@
+/**
+ * `sudokit verdict`: the UVa 10957 "Case N" verdict of each 9×9 grid.
+ *
+ * @module
+ */
+
+import { formatVerdict, verdict } from "../lib/verdict.ts";
+import { InputError, type ParseEvent, TokenFormatParser } from "../lib/parse.ts";
+import {
+  EXIT_OK,
+  EXIT_USAGE,
+  openInputs,
+  Output,
+  parseFlags,
+  printError,
+  printHelp,
+  readLines,
+} from "./io.ts";
+
+/** Help text of `verdict`. */
+export const verdictHelp = `Usage: sudokit verdict [FILE...]
+
+Judge each 9×9 sudoku: 'Case N: Illegal.' when the givens repeat in a row,
+column or box, else 'Impossible.', 'Unique.' or 'Ambiguous.' by whether it has
+0, 1 or 2+ completions.
+
+Reads each FILE in order (standard input when none is named, or for '-') as
+tokens until the end: 81 digits per grid, 0 for empty, separated by any white
+space; or one grid per line as 81 characters with '0' or '.' for empty. Cases
+are numbered across all inputs.
+
+Options:
+  -h, --help  show this help
+
+Exit status: 0 when every grid was read, 2 on bad usage or bad input (the cases
+before the fault are still printed).
+
+Example:
+  echo ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.. | sudokit verdict
+`;
+
+/** Run `verdict` with its arguments; returns the exit status. */
+export async function verdictCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(args, { help: { type: "boolean", short: "h" } });
+  if (values.help) return printHelp(verdictHelp);
+  const out = new Output();
+  const named = positionals.length > 0;
+  let cases = 0;
+  const emit = (event: ParseEvent) => {
+    if (event.kind !== "grid") return;
+    out.write(formatVerdict(++cases, verdict(event.grid.cells)) + "\n");
+  };
+  for await (const input of openInputs(positionals)) {
+    const parser = new TokenFormatParser();
+    try {
+      for await (const line of readLines(input.stream)) parser.feed(line, emit);
+      parser.finish();
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      out.flush();
+      // Grids are numbered across inputs, like the cases.
+      const grid = cases + 1;
+      const where = `grid ${grid}, line ${e.line}, column ${e.column}: ${e.detail}`;
+      printError(named ? `${input.name}: ${where}` : where);
+      return EXIT_USAGE;
+    }
+  }
+  out.flush();
+  return EXIT_OK;
+}

@@ -1,0 +1,78 @@
+/**
+ * One entry point for counting the completions of any grid: picks the fastest engine for
+ * the size and rule set, and caches engines so that repeated calls allocate nothing.
+ *
+ * @module
+ */
+
+import type { Engine, SolutionCallback, Variant } from "./engine.ts";
+import { Engine9 } from "./engine9.ts";
+import { GeneralEngine } from "./engine_general.ts";
+import { findConflict } from "./validate.ts";
+
+export type { SolutionCallback, Variant } from "./engine.ts";
+
+/** Options of {@linkcode countSolutions}. */
+export interface CountOptions {
+  /** Stop once this many solutions are found (default 2). */
+  limit?: number;
+  /** Rule set (default `sudoku` for perfect-square sizes, else `latin`). */
+  variant?: Variant;
+  /** Called with each solution in a reused buffer; return `false` to stop. */
+  onSolution?: SolutionCallback;
+  /** Per-cell allowed digits, bit d-1 for digit d (digits 1..32). */
+  allowed?: Uint32Array;
+  /** Per-cell allowed digits 33..64, bit d-33 for digit d. */
+  allowedHigh?: Uint32Array;
+}
+
+/** What {@linkcode countSolutions} found. */
+export interface CountResult {
+  /** Solutions found, at most the limit. */
+  count: number;
+  /** Whether `count` is the exact total (the limit did not cut the search short). */
+  exact: boolean;
+  /** Search nodes used. */
+  nodes: number;
+  /** Why the count is 0 without search, when the givens already break the rules. */
+  conflict?: string;
+}
+
+/** The default rule set for a size: sudoku where blocks exist, Latin square otherwise. */
+export function defaultVariant(size: number): Variant {
+  const b = Math.round(Math.sqrt(size));
+  return b * b === size ? "sudoku" : "latin";
+}
+
+const engines = new Map<string, Engine>();
+
+/** The cached engine for a size and rule set; throws a RangeError for unsupported ones. */
+export function engineFor(size: number, variant: Variant): Engine {
+  const key = `${size}/${variant}`;
+  let engine = engines.get(key);
+  if (engine === undefined) {
+    engine = size === 9 && variant === "sudoku" ? new Engine9() : new GeneralEngine(size, variant);
+    engines.set(key, engine);
+  }
+  return engine;
+}
+
+/**
+ * Count the completions of `grid` (row-major, 0 for empty) up to a limit.
+ *
+ * Givens that already repeat in a unit give a count of 0 with the `conflict` described,
+ * without searching.
+ */
+export function countSolutions(
+  grid: Uint8Array,
+  size: number,
+  options: CountOptions = {},
+): CountResult {
+  const variant = options.variant ?? defaultVariant(size);
+  const limit = options.limit ?? 2;
+  const conflict = findConflict(grid, size, variant);
+  if (conflict !== undefined) return { count: 0, exact: true, nodes: 0, conflict };
+  const engine = engineFor(size, variant);
+  const count = engine.count(grid, limit, options.onSolution, options.allowed, options.allowedHigh);
+  return { count, exact: count < limit, nodes: engine.nodes };
+}

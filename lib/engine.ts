@@ -1,0 +1,43 @@
+/**
+ * The contract every solution-counting engine fulfils, so that the dispatcher in
+ * `count.ts` can pick the fastest engine for a grid without its callers knowing.
+ *
+ * @module
+ */
+
+/** Rule set a grid is counted under. */
+export type Variant = "sudoku" | "x" | "latin";
+
+/**
+ * Called with each solution found, in a buffer the engine reuses: copy it to keep it.
+ * Return `false` to stop the search early.
+ */
+export type SolutionCallback = (solution: Uint8Array) => boolean | void;
+
+/**
+ * A bounded solution counter for one size and rule set.
+ *
+ * Grids are row-major `Uint8Array`s of `size * size` cells, 0 for empty, 1..size otherwise.
+ * Engines preallocate all search state in their constructor: `count` allocates nothing
+ * per search node. The givens must already be free of duplicates (the dispatcher checks).
+ */
+export interface Engine {
+  /** Side length of the grids this engine counts. */
+  readonly size: number;
+  /** Search nodes (guesses) used by the last `count`. */
+  readonly nodes: number;
+  /**
+   * Count completions of `grid`, stopping once `limit` are found.
+   *
+   * `allowed`, when given, restricts each cell to a set of digits (bit d-1 set means digit
+   * d is allowed; for sizes above 32 bits 32.. are in `allowedHigh`), which lets callers ask
+   * "is there a solution without digit d in cell c?" without rebuilding the grid.
+   */
+  count(
+    grid: Uint8Array,
+    limit: number,
+    onSolution?: SolutionCallback,
+    allowed?: Uint32Array,
+    allowedHigh?: Uint32Array,
+  ): number;
+}

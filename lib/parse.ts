@@ -1,0 +1,391 @@
+/**
+ * Parsers for the three input forms, fed line by line so that inputs of any length stream
+ * through in constant memory, and tracking line and column for error messages:
+ *
+ * - the grid format of `classify`: a grid count G, then per grid a size S and S rows of S
+ *   integers (0 = empty); rows of S <= 9 may also be one run of S digits (`250030901`);
+ * - the 81-token format of `verdict`: 9×9 grids as tokens, read until the end, no count;
+ *   single digits, or runs of 9 or 81 digits with `.` for empty;
+ * - one puzzle per line: S² symbols, `.` or `0` empty, `1`-`9` then `A`.. for larger sizes.
+ *
+ * @module
+ */
+
+import { MAX_SIZE } from "./geometry.ts";
+
+/** A grid read from input. */
+export interface ParsedGrid {
+  /** 1-based position of the grid in its input. */
+  readonly index: number;
+  /** Side length. */
+  readonly size: number;
+  /** Row-major cells, 0 for empty. */
+  readonly cells: Uint8Array;
+  /** Line on which the grid starts. */
+  readonly line: number;
+}
+
+/** Bad input, located by grid (when one is being read), line and column (1-based). */
+export class InputError extends Error {
+  /** The grid being read, if any. */
+  readonly grid: number | undefined;
+  /** 1-based line. */
+  readonly line: number;
+  /** 1-based column. */
+  readonly column: number;
+  /** What is wrong, without the location. */
+  readonly detail: string;
+
+  /** Build the error; its message is `grid G, line L, column C: detail`. */
+  constructor(detail: string, line: number, column: number, grid?: number) {
+    const where = `${grid === undefined ? "" : `grid ${grid}, `}line ${line}, column ${column}`;
+    super(`${where}: ${detail}`);
+    this.name = "InputError";
+    this.grid = grid;
+    this.line = line;
+    this.column = column;
+    this.detail = detail;
+  }
+}
+
+/** The input forms. */
+export type InputForm = "grid" | "tokens" | "line";
+
+/** What a parser emits: the grid count of the grid format, or a finished grid. */
+export type ParseEvent =
+  | { readonly kind: "count"; readonly count: number }
+  | { readonly kind: "grid"; readonly grid: ParsedGrid };
+
+/** A line-fed parser of one input form. */
+export interface GridParser {
+  /** Feed the next line (without its line ending); `emit` receives what it completes. */
+  feed(line: string, emit: (event: ParseEvent) => void): void;
+  /** Signal the end of input; throws {@linkcode InputError} when a grid is incomplete. */
+  finish(): void;
+}
+
+/** Symbols of the one-line form: value v is `SYMBOLS[v]`. */
+const SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** Largest size of the one-line form (one character per cell). */
+export const MAX_LINE_SIZE = SYMBOLS.length - 1;
+
+/** The one-line-form character of value v (0 prints as `.`), for sizes up to 35. */
+export function symbolOf(v: number): string {
+  return SYMBOLS[v];
+}
+
+/** Value of a one-line-form character, or -1. Accepts `0` and `.` for empty and lower case. */
+export function valueOfSymbol(ch: number): number {
+  if (ch === 46 || ch === 48) return 0; // . 0
+  if (ch >= 49 && ch <= 57) return ch - 48; // 1-9
+  if (ch >= 65 && ch <= 90) return ch - 55; // A-Z -> 10..35
+  if (ch >= 97 && ch <= 122) return ch - 87; // a-z
+  return -1;
+}
+
+/** Format a grid in the one-line form (sizes up to 35), or as space-separated numbers above. */
+export function formatLine(cells: Uint8Array, size: number): string {
+  if (size > MAX_LINE_SIZE) return Array.from(cells).join(" ");
+  let s = "";
+  for (let i = 0; i < cells.length; i++) s += SYMBOLS[cells[i]];
+  return s;
+}
+
+function describeChar(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  return code < 32 || code === 127 ? `character U+${code.toString(16).padStart(4, "0")}` : `'${ch}'`;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 13 || code === 11 || code === 12;
+}
+
+/** Split a line into white-space separated tokens with their 1-based columns. */
+function tokens(line: string, each: (text: string, column: number) => void): void {
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isSpace(line.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && !isSpace(line.charCodeAt(i))) i++;
+    each(line.slice(start, i), start + 1);
+  }
+}
+
+function stripBom(line: string, lineNo: number): string {
+  return lineNo === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+}
+
+const INTEGER = /^[+-]?[0-9]+$/;
+
+/** Parser of the grid format (`classify`): G, then S and S rows of S integers per grid. */
+export class GridFormatParser implements GridParser {
+  #line = 0;
+  #lastColumn = 1;
+  #count = -1;
+  #done = 0;
+  #size = 0;
+  #cells: Uint8Array = new Uint8Array(0);
+  #filled = 0;
+  #startLine = 0;
+  readonly #maxSize: number;
+
+  /** `maxSize` caps S (default {@linkcode MAX_SIZE}). */
+  constructor(maxSize = MAX_SIZE) {
+    this.#maxSize = maxSize;
+  }
+
+  feed(raw: string, emit: (event: ParseEvent) => void): void {
+    const lineNo = ++this.#line;
+    const line = stripBom(raw, lineNo);
+    this.#lastColumn = line.length + 1;
+    tokens(line, (text, column) => this.#token(text, lineNo, column, emit));
+  }
+
+  #token(text: string, line: number, column: number, emit: (e: ParseEvent) => void): void {
+    const grid = this.#done + 1;
+    if (this.#count < 0) {
+      if (!INTEGER.test(text)) {
+        throw new InputError(`grid count ${describe(text)} is not an integer`, line, column);
+      }
+      const g = Number(text);
+      if (g < 1) throw new InputError(`grid count ${g} is less than 1`, line, column);
+      this.#count = g;
+      emit({ kind: "count", count: g });
+      return;
+    }
+    if (this.#done >= this.#count) {
+      throw new InputError(
+        `unexpected ${describe(text)} after grid ${this.#count}, the last one announced`,
+        line,
+        column,
+      );
+    }
+    if (this.#size === 0) {
+      if (!INTEGER.test(text)) {
+        throw new InputError(`size ${describe(text)} is not an integer`, line, column, grid);
+      }
+      const s = Number(text);
+      if (s < 1 || s > this.#maxSize) {
+        throw new InputError(`size ${s} is outside 1..${this.#maxSize}`, line, column, grid);
+      }
+      this.#size = s;
+      this.#cells = new Uint8Array(s * s);
+      this.#filled = 0;
+      this.#startLine = line;
+      return;
+    }
+    const s = this.#size;
+    if (
+      s > 1 && s <= 9 && text.length === s && this.#filled % s === 0 && /^[0-9]+$/.test(text)
+    ) {
+      for (let k = 0; k < s; k++) {
+        const v = text.charCodeAt(k) - 48;
+        if (v > s) {
+          throw new InputError(`value ${v} is outside 0..${s}`, line, column + k, grid);
+        }
+        this.#cells[this.#filled++] = v;
+      }
+    } else {
+      if (!INTEGER.test(text)) {
+        throw new InputError(`value ${describe(text)} is not an integer`, line, column, grid);
+      }
+      const v = Number(text);
+      if (v < 0 || v > s) {
+        throw new InputError(`value ${text} is outside 0..${s}`, line, column, grid);
+      }
+      this.#cells[this.#filled++] = v;
+    }
+    if (this.#filled === s * s) {
+      this.#done++;
+      this.#size = 0;
+      emit({
+        kind: "grid",
+        grid: { index: this.#done, size: s, cells: this.#cells, line: this.#startLine },
+      });
+    }
+  }
+
+  finish(): void {
+    const line = Math.max(this.#line, 1);
+    if (this.#count < 0) {
+      throw new InputError("input ends before the grid count", line, this.#lastColumn);
+    }
+    if (this.#done < this.#count) {
+      const grid = this.#done + 1;
+      const what = this.#size === 0
+        ? `before its size (${this.#count} grids were announced)`
+        : `after ${this.#filled} of its ${this.#size * this.#size} values`;
+      throw new InputError(
+        `input ends ${what}`,
+        line,
+        this.#lastColumn,
+        grid,
+      );
+    }
+  }
+}
+
+function describe(text: string): string {
+  const shown = text.length > 20 ? `${text.slice(0, 20)}…` : text;
+  return `'${shown}'`;
+}
+
+/** Parser of the 81-token format (`verdict`): 9×9 grids read until the end of input. */
+export class TokenFormatParser implements GridParser {
+  #line = 0;
+  #lastColumn = 1;
+  #done = 0;
+  #cells = new Uint8Array(81);
+  #filled = 0;
+  #startLine = 0;
+
+  feed(raw: string, emit: (event: ParseEvent) => void): void {
+    const lineNo = ++this.#line;
+    const line = stripBom(raw, lineNo);
+    this.#lastColumn = line.length + 1;
+    if (line.charCodeAt(0) === 35) return; // '#' comment line
+    tokens(line, (text, column) => {
+      const run = text.length === 9 || text.length === 81;
+      if (text.length > 1 && !run && /^[0-9]+$/.test(text)) {
+        throw new InputError(`value ${text} is outside 0..9`, lineNo, column, this.#done + 1);
+      }
+      for (let k = 0; k < text.length; k++) {
+        const ch = text.charCodeAt(k);
+        let v: number;
+        if (ch >= 48 && ch <= 57) v = ch - 48;
+        else if (ch === 46) v = 0;
+        else {
+          throw new InputError(
+            `${describeChar(text[k])} is not a digit`,
+            lineNo,
+            column + k,
+            this.#done + 1,
+          );
+        }
+        if (this.#filled === 0) this.#startLine = lineNo;
+        this.#cells[this.#filled++] = v;
+        if (this.#filled === 81) {
+          this.#done++;
+          this.#filled = 0;
+          emit({
+            kind: "grid",
+            grid: { index: this.#done, size: 9, cells: this.#cells, line: this.#startLine },
+          });
+          this.#cells = new Uint8Array(81);
+        }
+      }
+    });
+  }
+
+  finish(): void {
+    if (this.#filled > 0) {
+      throw new InputError(
+        `input ends after ${this.#filled} of 81 values`,
+        this.#line,
+        this.#lastColumn,
+        this.#done + 1,
+      );
+    }
+  }
+}
+
+/**
+ * Parser of one puzzle per line: S² symbols, `.`/`0` empty; `#` lines and blank lines skipped.
+ *
+ * `size`, when given, fixes S; otherwise each line's length decides it.
+ */
+export class LineFormatParser implements GridParser {
+  #line = 0;
+  #done = 0;
+  readonly #size: number;
+
+  /** `size` fixes S (0: from each line's length). */
+  constructor(size = 0) {
+    this.#size = size;
+  }
+
+  feed(raw: string, emit: (event: ParseEvent) => void): void {
+    const lineNo = ++this.#line;
+    let line = stripBom(raw, lineNo);
+    let start = 0;
+    while (start < line.length && isSpace(line.charCodeAt(start))) start++;
+    let end = line.length;
+    while (end > start && isSpace(line.charCodeAt(end - 1))) end--;
+    if (start === end || line.charCodeAt(start) === 35) return;
+    if (start > 0 || end < line.length) line = line.slice(start, end);
+    const grid = this.#done + 1;
+    const n = line.length;
+    const size = this.#size || Math.round(Math.sqrt(n));
+    if (size * size !== n) {
+      throw new InputError(
+        this.#size
+          ? `line has ${n} symbols, expected ${size * size}`
+          : `line has ${n} symbols, which is not a square number`,
+        lineNo,
+        start + 1,
+        grid,
+      );
+    }
+    if (size > MAX_LINE_SIZE) {
+      throw new InputError(
+        `size ${size} is too large for one puzzle per line (at most ${MAX_LINE_SIZE})`,
+        lineNo,
+        start + 1,
+        grid,
+      );
+    }
+    const cells = new Uint8Array(n);
+    for (let k = 0; k < n; k++) {
+      const v = valueOfSymbol(line.charCodeAt(k));
+      if (v < 0 || v > size) {
+        const why = v < 0
+          ? `${describeChar(line[k])} is not a symbol`
+          : `symbol '${line[k]}' (${v}) is outside 1..${size}`;
+        throw new InputError(why, lineNo, start + k + 1, grid);
+      }
+      cells[k] = v;
+    }
+    this.#done++;
+    emit({ kind: "grid", grid: { index: this.#done, size, cells, line: lineNo } });
+  }
+
+  finish(): void {}
+}
+
+/**
+ * Guess the input form from its first meaningful lines (blank and `#` lines skipped):
+ * a lone integer followed by a lone integer is the grid format; a line of one token whose
+ * length is a square of 16 or more is one puzzle per line; anything else is the token form.
+ */
+export function detectForm(lines: readonly string[]): InputForm {
+  const meaningful = lines
+    .map((l, i) => (i === 0 && l.charCodeAt(0) === 0xfeff ? l.slice(1) : l).trim())
+    .filter((l) => l !== "" && !l.startsWith("#"));
+  if (meaningful.length === 0) return "line";
+  const first = meaningful[0].split(/\s+/);
+  if (first.length === 1 && INTEGER.test(first[0]) && first[0].length <= 4) {
+    const second = meaningful[1]?.split(/\s+/);
+    if (second === undefined || (second.length === 1 && INTEGER.test(second[0]))) return "grid";
+  }
+  if (first.length === 1) {
+    const n = first[0].length;
+    const s = Math.round(Math.sqrt(n));
+    if (s * s === n && n >= 16) return "line";
+  }
+  return "tokens";
+}
+
+/** A parser for an input form. */
+export function parserFor(form: InputForm): GridParser {
+  switch (form) {
+    case "grid":
+      return new GridFormatParser();
+    case "tokens":
+      return new TokenFormatParser();
+    case "line":
+      return new LineFormatParser();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The game-neutral face of a referee, which the match runner drives.
+ *
+ * A two-player CodeCup game over a line protocol: the runner asks the game what to send to
+ * the seat to move, relays the reply to `submit`, and stops when the game is over. Games
+ * (CodeCup 2024 sudoku, CodeCup 2012 quantum tic-tac-toe) implement this interface; the
+ * runner knows nothing else about them.
+ *
+ * @module
+ */
+
+/** Seat index: 0 moves first in a game, 1 second. */
+export type Seat = 0 | 1;
+
+/** The referee's judgement of one line a player wrote. */
+export interface Judgement {
+  /** Status name from the game's table, e.g. `OK`, `WIN`, `ILLEGAL`. */
+  readonly status: string;
+  /** Short human-readable reason; empty when the move was simply fine. */
+  readonly reason: string;
+}
+
+/** The final outcome of one game. */
+export interface GameResult {
+  /** Points of seat 0 and seat 1. */
+  readonly points: readonly [number, number];
+  /** Final status of seat 0 and seat 1 (`WIN`, `LOSE`, `DRAW`, or the fault status). */
+  readonly statuses: readonly [string, string];
+  /** Every line accepted as a move, in order, as it should be recorded. */
+  readonly moves: readonly string[];
+  /** Game-specific summary for the record (the final solution for sudoku, the board for qttt). */
+  readonly summary: string;
+  /** Game-specific extra numbers for the table (bonus points for qttt), per seat. */
+  readonly extra?: Readonly<Record<string, readonly [number, number]>>;
+}
+
+/** One game in progress. */
+export interface RefereeGame {
+  /** The seat whose turn it is. Meaningless once `over`. */
+  readonly turn: Seat;
+  /** Whether the game has ended. */
+  readonly over: boolean;
+  /** The line to send to the seat to move before reading its reply (`Start` for the first). */
+  message(): string;
+  /** Judge the reply of the seat to move and advance the game. */
+  submit(line: string): Judgement;
+  /**
+   * End the game for a fault the runner saw outside the rules: `TIMEOUT`, `CRASH`.
+   * Games whose rules continue after a fault (qttt lets the referee play on for the
+   * offender) handle that inside; the runner then keeps calling `message`/`submit` for the
+   * other seat only while `over` is false and `autoplay(seat)` is true for the offender.
+   */
+  forfeit(seat: Seat, status: string, reason: string): void;
+  /** Whether the referee now plays this seat itself (after a fault, in games that do that). */
+  autoplay(seat: Seat): boolean;
+  /** The move the referee plays for an `autoplay` seat. */
+  autoMove(): string;
+  /** The outcome; only valid once `over`. */
+  result(): GameResult;
+}
+
+/** Creates fresh games of one kind for a match. */
+export interface GameFactory {
+  /** Name used on the command line (`sudoku`, `qttt`). */
+  readonly name: string;
+  /** A new game. */
+  create(): RefereeGame;
+  /** Per-game thinking time in seconds under the competition's rules. */
+  readonly defaultTime: number;
+  /** CSV header of the record file. */
+  readonly csvHeader: string;
+  /** One CSV row for a finished game; `players` are the two bot names by seat. */
+  csvRow(index: number, players: readonly [string, string], result: GameResult): string;
+}
