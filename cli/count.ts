@@ -90,7 +90,8 @@ class Batcher {
     this.#sizes.push(grid.size);
     this.#indexes.push(index);
     this.#lines.push(grid.line);
-    this.#cells.push(grid.cells.slice());
+    // Every parser hands out a fresh array per grid, so no copy is needed.
+    this.#cells.push(grid.cells);
     this.#cellCount += grid.cells.length;
     if (this.#sizes.length >= batchLimit(grid.size)) await this.flush();
   }
@@ -125,7 +126,8 @@ class Pool {
   readonly #busy: number[] = [];
   readonly #done = new Map<number, string>();
   #next = 0;
-  #inFlight = 0;
+  // Batches sent but not yet written: bounds memory even when one slow batch holds up the rest.
+  #unwritten = 0;
   #waiters: (() => void)[] = [];
   #failure: string | undefined;
 
@@ -141,11 +143,10 @@ class Pool {
       });
       worker.onmessage = (e: MessageEvent<{ id: number; text?: string; error?: string }>) => {
         this.#busy[w]--;
-        this.#inFlight--;
         if (e.data.error !== undefined) this.#failure ??= e.data.error;
         this.#done.set(e.data.id, e.data.text ?? "");
         this.#drainInOrder();
-        this.#waiters.shift()?.();
+        this.#waiters.splice(0).forEach((f) => f());
       };
       worker.onerror = (e) => {
         e.preventDefault();
@@ -164,20 +165,21 @@ class Pool {
       this.out.write(text);
       this.onCounted(countLines(text, this.settings));
       this.#next++;
+      this.#unwritten--;
       text = this.#done.get(this.#next);
     }
   }
 
   async submit(batch: Batch): Promise<void> {
     this.#check();
-    while (this.#inFlight >= 2 * this.#workers.length) {
+    while (this.#unwritten >= 3 * this.#workers.length) {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
       this.#check();
     }
     let w = 0;
     for (let k = 1; k < this.#workers.length; k++) if (this.#busy[k] < this.#busy[w]) w = k;
     this.#busy[w]++;
-    this.#inFlight++;
+    this.#unwritten++;
     const transfer = [batch.cells, batch.sizes, batch.indexes, batch.lines].map(
       (a) => a.buffer as ArrayBuffer,
     );
@@ -185,7 +187,7 @@ class Pool {
   }
 
   async drain(): Promise<void> {
-    while (this.#inFlight > 0 && this.#failure === undefined) {
+    while (this.#unwritten > 0 && this.#failure === undefined) {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
     }
     this.#check();
@@ -300,7 +302,13 @@ export async function countCommand(args: string[]): Promise<number> {
     for await (const input of openInputs(positionals)) {
       progress.input(input.size);
       try {
-        await readInput(input.stream, form, settings.variant, (grid) => batcher.add(grid, ++index), progress);
+        await readInput(
+          input.stream,
+          form,
+          settings.variant,
+          (grid) => batcher.add(grid, ++index),
+          progress,
+        );
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         await batcher.flush();
@@ -313,6 +321,14 @@ export async function countCommand(args: string[]): Promise<number> {
     }
     await batcher.flush();
     await pool?.drain();
+  } catch (e) {
+    // A later input that cannot be opened must not cost the counts of the earlier ones.
+    if (e instanceof CommandError) {
+      await batcher.flush();
+      await pool?.drain();
+      out.flush();
+    }
+    throw e;
   } finally {
     pool?.close();
     progress.clear();
@@ -347,25 +363,32 @@ async function readInput(
   // Auto-detection looks at the first two meaningful lines before parsing any.
   const head: string[] = [];
   let meaningful = 0;
-  for await (const line of readLines(stream, (n) => progress.bytes(n))) {
-    if (parser === undefined) {
-      head.push(line);
-      const t = line.trim();
-      if (t !== "" && !t.startsWith("#") && t !== "\ufeff") meaningful++;
-      if (meaningful < 2) continue;
-      parser = parserFor(detectForm(head));
-      for (const h of head) parser.feed(h, emit);
-      head.length = 0;
-    } else {
-      parser.feed(line, emit);
-    }
+  const handOn = async () => {
     for (const g of pending) await onGrid(g);
     pending.length = 0;
+  };
+  try {
+    for await (const line of readLines(stream, (n) => progress.bytes(n))) {
+      if (parser === undefined) {
+        head.push(line);
+        const t = line.trim();
+        if (t !== "" && !t.startsWith("#") && t !== "\ufeff") meaningful++;
+        if (meaningful < 2) continue;
+        parser = parserFor(detectForm(head));
+        for (const h of head) parser.feed(h, emit);
+        head.length = 0;
+      } else {
+        parser.feed(line, emit);
+      }
+      await handOn();
+    }
+    if (parser === undefined) {
+      parser = parserFor(detectForm(head));
+      for (const h of head) parser.feed(h, emit);
+    }
+    parser.finish();
+  } finally {
+    // Grids completed before a fault on the same line are still counted.
+    await handOn();
   }
-  if (parser === undefined) {
-    parser = parserFor(detectForm(head));
-    for (const h of head) parser.feed(h, emit);
-  }
-  parser.finish();
-  for (const g of pending) await onGrid(g);
 }

@@ -13,6 +13,9 @@ self.onmessage = (e: MessageEvent<{ batch: Batch; settings: CountSettings }>) =>
   try {
     self.postMessage({ id: batch.id, text: countBatch(batch, settings) });
   } catch (error) {
-    self.postMessage({ id: batch.id, error: error instanceof Error ? error.message : String(error) });
+    self.postMessage({
+      id: batch.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 };

@@ -192,7 +192,10 @@ export function writeLineNow(line: string): void {
 export function parseFlags<T extends ParseArgsConfig["options"]>(
   args: string[],
   options: T,
-): { values: ReturnType<typeof parseArgs<{ options: T; allowPositionals: true }>>["values"]; positionals: string[] } {
+): {
+  values: ReturnType<typeof parseArgs<{ options: T; allowPositionals: true }>>["values"];
+  positionals: string[];
+} {
   try {
     const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
     return { values: parsed.values, positionals: parsed.positionals };
@@ -201,22 +204,40 @@ export function parseFlags<T extends ParseArgsConfig["options"]>(
     const unknown = /Unknown option '([^']+)'/.exec(message);
     if (unknown) throw new UsageError(`unknown option '${unknown[1]}'`);
     const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);
-    if (missing) throw new UsageError(`option '${missing[1].split(",").pop()!.trim()}' needs a value`);
+    if (missing) {
+      throw new UsageError(`option '${missing[1].split(",").pop()!.trim()}' needs a value`);
+    }
     throw new UsageError(message.split("\n")[0].replace(/\.$/, ""));
   }
 }
 
 /** Parse an integer flag value within bounds, or throw a {@linkcode UsageError}. */
-export function intFlag(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
+export function intFlag(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
-  if (!/^[0-9]+$/.test(value)) throw new UsageError(`--${name} takes a whole number, not '${value}'`);
+  if (!/^[0-9]+$/.test(value)) {
+    throw new UsageError(`--${name} takes a whole number, not '${value}'`);
+  }
   const n = Number(value);
-  if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, not ${n}`);
+  if (n < min || n > max) {
+    throw new UsageError(`--${name} must be between ${min} and ${max}, not ${n}`);
+  }
   return n;
 }
 
 /** Parse a number (seconds) flag value within bounds, or throw a {@linkcode UsageError}. */
-export function numberFlag(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
+export function numberFlag(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || n < min || n > max) {
@@ -226,7 +247,12 @@ export function numberFlag(name: string, value: string | undefined, min: number,
 }
 
 /** Check an enumerated flag value, or throw a {@linkcode UsageError}. */
-export function choiceFlag<C extends string>(name: string, value: string | undefined, choices: readonly C[], fallback: C): C {
+export function choiceFlag<C extends string>(
+  name: string,
+  value: string | undefined,
+  choices: readonly C[],
+  fallback: C,
+): C {
   if (value === undefined) return fallback;
   if ((choices as readonly string[]).includes(value)) return value as C;
   throw new UsageError(`--${name} must be one of ${choices.join(", ")}, not '${value}'`);
@@ -237,7 +263,10 @@ export function choiceFlag<C extends string>(name: string, value: string | undef
  * usage errors get a pointer to the subcommand's help, and anything unexpected is reported
  * as an internal error in one line, never as a stack trace.
  */
-export async function guard(command: string, body: () => Promise<number> | number): Promise<number> {
+export async function guard(
+  command: string,
+  body: () => Promise<number> | number,
+): Promise<number> {
   try {
     return await body();
   } catch (e) {

@@ -9,7 +9,8 @@ import denoJson from "../deno.json" with { type: "json" };
 import { EXIT_USAGE, guard, printError, printHelp } from "./io.ts";
 
 /** Help text of the tool. */
-export const mainHelp = `sudokit ${denoJson.version}: Latin-square and sudoku grids, and CodeCup games
+export const mainHelp =
+  `sudokit ${denoJson.version}: Latin-square and sudoku grids, and CodeCup games
 
 Usage: sudokit <command> [options] [args]
 

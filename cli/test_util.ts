@@ -42,8 +42,13 @@ export async function runCli(args: string[], stdin?: string): Promise<CliRun> {
     env: { NO_COLOR: "1" },
   }).spawn();
   const writer = child.stdin.getWriter();
-  if (stdin !== undefined) await writer.write(new TextEncoder().encode(stdin));
-  await writer.close();
+  try {
+    if (stdin !== undefined) await writer.write(new TextEncoder().encode(stdin));
+    await writer.close();
+  } catch (e) {
+    // A program that fails before reading its input closes the pipe; that is its answer.
+    if (!(e instanceof Deno.errors.BrokenPipe)) throw e;
+  }
   const { code, stdout, stderr } = await child.output();
   const decoder = new TextDecoder();
   return { code, stdout: decoder.decode(stdout), stderr: decoder.decode(stderr) };

@@ -50,21 +50,25 @@ export async function verdictCommand(args: string[]): Promise<number> {
     if (event.kind !== "grid") return;
     out.write(formatVerdict(++cases, verdict(event.grid.cells)) + "\n");
   };
-  for await (const input of openInputs(positionals)) {
-    const parser = new TokenFormatParser();
-    try {
-      for await (const line of readLines(input.stream)) parser.feed(line, emit);
-      parser.finish();
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      out.flush();
-      // Grids are numbered across inputs, like the cases.
-      const grid = cases + 1;
-      const where = `grid ${grid}, line ${e.line}, column ${e.column}: ${e.detail}`;
-      printError(named ? `${input.name}: ${where}` : where);
-      return EXIT_USAGE;
+  try {
+    for await (const input of openInputs(positionals)) {
+      const parser = new TokenFormatParser();
+      try {
+        for await (const line of readLines(input.stream)) parser.feed(line, emit);
+        parser.finish();
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        out.flush();
+        // Grids are numbered across inputs, like the cases.
+        const grid = cases + 1;
+        const where = `grid ${grid}, line ${e.line}, column ${e.column}: ${e.detail}`;
+        printError(named ? `${input.name}: ${where}` : where);
+        return EXIT_USAGE;
+      }
     }
+  } finally {
+    // Whatever ends the loop, what was already reported is not lost.
+    out.flush();
   }
-  out.flush();
   return EXIT_OK;
 }

@@ -73,6 +73,13 @@ export function countSolutions(
   const conflict = findConflict(grid, size, variant);
   if (conflict !== undefined) return { count: 0, exact: true, nodes: 0, conflict };
   const engine = engineFor(size, variant);
-  const count = engine.count(grid, limit, options.onSolution, options.allowed, options.allowedHigh);
-  return { count, exact: count < limit, nodes: engine.nodes };
+  const user = options.onSolution;
+  let stopped = false;
+  const onSolution = user === undefined ? undefined : (solution: Uint8Array) => {
+    if (user(solution) !== false) return true;
+    stopped = true;
+    return false;
+  };
+  const count = engine.count(grid, limit, onSolution, options.allowed, options.allowedHigh);
+  return { count, exact: count < limit && !stopped, nodes: engine.nodes };
 }

@@ -94,7 +94,9 @@ export function formatLine(cells: Uint8Array, size: number): string {
 
 function describeChar(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
-  return code < 32 || code === 127 ? `character U+${code.toString(16).padStart(4, "0")}` : `'${ch}'`;
+  return code < 32 || code === 127
+    ? `character U+${code.toString(16).padStart(4, "0")}`
+    : `'${ch}'`;
 }
 
 function isSpace(code: number): boolean {
@@ -248,9 +250,15 @@ export class TokenFormatParser implements GridParser {
     this.#lastColumn = line.length + 1;
     if (line.charCodeAt(0) === 35) return; // '#' comment line
     tokens(line, (text, column) => {
-      const run = text.length === 9 || text.length === 81;
-      if (text.length > 1 && !run && /^[0-9]+$/.test(text)) {
-        throw new InputError(`value ${text} is outside 0..9`, lineNo, column, this.#done + 1);
+      if (text.length > 1 && text.length !== 9 && text.length !== 81) {
+        throw new InputError(
+          /^[0-9]+$/.test(text)
+            ? `value ${text} is outside 0..9`
+            : `${describe(text)} is neither one digit nor a run of 9 or 81`,
+          lineNo,
+          column,
+          this.#done + 1,
+        );
       }
       for (let k = 0; k < text.length; k++) {
         const ch = text.charCodeAt(k);

@@ -123,21 +123,78 @@ export function findConflict(grid: Uint8Array, size: number, variant: Variant): 
   }
   const blocks = variant !== "latin";
   const diagonals = variant === "x";
-  const units = 3 * size + 2;
-  seen.reset(units, size);
-  for (let i = 0; i < g.cells; i++) {
+  const clash = size <= 32
+    ? clashSmall(grid, size, g.row, g.col, g.block, blocks, diagonals)
+    : clashLarge(grid, size, g.row, g.col, g.block, blocks, diagonals);
+  return clash
+    ? describeDuplicate(findDuplicates(grid, size, { blocks, diagonals })[0])
+    : undefined;
+}
+
+const masks = new Int32Array(3 * 32 + 2);
+
+// One word per unit: the common case, kept free of method calls because `count` runs it
+// before every search.
+function clashSmall(
+  grid: Uint8Array,
+  size: number,
+  row: Uint8Array,
+  col: Uint8Array,
+  block: Uint8Array,
+  blocks: boolean,
+  diagonals: boolean,
+): boolean {
+  masks.fill(0, 0, 3 * size + 2);
+  const cells = size * size;
+  for (let i = 0; i < cells; i++) {
     const v = grid[i];
     if (v === 0) continue;
-    const r = g.row[i];
-    const c = g.col[i];
-    if (
-      !seen.add(r, v) || !seen.add(size + c, v) ||
-      (blocks && !seen.add(2 * size + g.block[i], v)) ||
-      (diagonals && r === c && !seen.add(3 * size, v)) ||
-      (diagonals && r + c === size - 1 && !seen.add(3 * size + 1, v))
-    ) {
-      return describeDuplicate(findDuplicates(grid, size, { blocks, diagonals })[0]);
+    const bit = 1 << (v - 1);
+    const r = row[i];
+    const c = size + col[i];
+    if ((masks[r] | masks[c]) & bit) return true;
+    masks[r] |= bit;
+    masks[c] |= bit;
+    if (blocks) {
+      const b = 2 * size + block[i];
+      if (masks[b] & bit) return true;
+      masks[b] |= bit;
+    }
+    if (diagonals) {
+      if (r === col[i]) {
+        if (masks[3 * size] & bit) return true;
+        masks[3 * size] |= bit;
+      }
+      if (r + col[i] === size - 1) {
+        if (masks[3 * size + 1] & bit) return true;
+        masks[3 * size + 1] |= bit;
+      }
     }
   }
-  return undefined;
+  return false;
+}
+
+function clashLarge(
+  grid: Uint8Array,
+  size: number,
+  row: Uint8Array,
+  col: Uint8Array,
+  block: Uint8Array,
+  blocks: boolean,
+  diagonals: boolean,
+): boolean {
+  seen.reset(3 * size + 2, size);
+  for (let i = 0; i < size * size; i++) {
+    const v = grid[i];
+    if (v === 0) continue;
+    const r = row[i];
+    const c = col[i];
+    if (
+      !seen.add(r, v) || !seen.add(size + c, v) ||
+      (blocks && !seen.add(2 * size + block[i], v)) ||
+      (diagonals && r === c && !seen.add(3 * size, v)) ||
+      (diagonals && r + c === size - 1 && !seen.add(3 * size + 1, v))
+    ) return true;
+  }
+  return false;
 }

@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import denoJson from "../deno.json" with { type: "json" };
+import { mainHelp } from "./main.ts";
+import { runCli } from "./test_util.ts";
+
+const SUBCOMMANDS = ["classify", "verdict", "count", "play", "check-move", "match"];
+
+Deno.test("sudokit top level", async (t) => {
+  const runs = {
+    none: runCli([]),
+    help: runCli(["--help"]),
+    h: runCli(["-h"]),
+    helpWord: runCli(["help"]),
+    version: runCli(["--version"]),
+    v: runCli(["-V"]),
+    unknownCommand: runCli(["frobnicate"]),
+    unknownOption: runCli(["--frob"]),
+    helpCount: runCli(["help", "count"]),
+    sub: SUBCOMMANDS.map((c) => ({ long: runCli([c, "--help"]), short: runCli([c, "-h"]) })),
+  };
+  await t.step("no arguments: usage on stderr, exit 2", async () => {
+    const r = await runs.none;
+    assert.deepEqual([r.code, r.stdout, r.stderr], [2, "", mainHelp]);
+    assert.ok(mainHelp.includes("Usage: sudokit <command>"));
+  });
+  await t.step("--help, -h and help: usage on stdout, exit 0", async () => {
+    for (const run of [runs.help, runs.h, runs.helpWord]) {
+      const r = await run;
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, mainHelp, ""]);
+    }
+    for (const c of SUBCOMMANDS) assert.ok(mainHelp.includes(`  ${c} `), c);
+  });
+  await t.step("--version and -V", async () => {
+    for (const run of [runs.version, runs.v]) {
+      const r = await run;
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, `sudokit ${denoJson.version}\n`, ""]);
+    }
+  });
+  await t.step("unknown command and unknown option: error, usage, exit 2", async () => {
+    const c = await runs.unknownCommand;
+    assert.deepEqual([c.code, c.stdout], [2, ""]);
+    assert.equal(c.stderr, "error: unknown command 'frobnicate'\n\n" + mainHelp);
+    const o = await runs.unknownOption;
+    assert.deepEqual([o.code, o.stdout], [2, ""]);
+    assert.equal(o.stderr, "error: unknown option '--frob'\n\n" + mainHelp);
+  });
+  await t.step("help <command> is <command> --help", async () => {
+    const r = await runs.helpCount;
+    const direct = await runs.sub[SUBCOMMANDS.indexOf("count")].long;
+    assert.deepEqual([r.code, r.stderr], [0, ""]);
+    assert.equal(r.stdout, direct.stdout);
+  });
+  for (const [k, c] of SUBCOMMANDS.entries()) {
+    await t.step(`${c} --help and -h: its usage on stdout, exit 0`, async () => {
+      const long = await runs.sub[k].long;
+      const short = await runs.sub[k].short;
+      assert.deepEqual([long.code, long.stderr], [0, ""]);
+      assert.ok(long.stdout.startsWith(`Usage: sudokit ${c}`), long.stdout.slice(0, 80));
+      assert.deepEqual([short.code, short.stderr, short.stdout], [0, "", long.stdout]);
+    });
+  }
+});
+
+Deno.test("subcommand help texts equal the exported ones", async () => {
+  const { classifyHelp } = await import("./classify.ts");
+  const { verdictHelp } = await import("./verdict.ts");
+  const { countHelp } = await import("./count.ts");
+  const [c, v, n] = await Promise.all([
+    runCli(["classify", "--help"]),
+    runCli(["verdict", "--help"]),
+    runCli(["count", "--help"]),
+  ]);
+  assert.equal(c.stdout, classifyHelp);
+  assert.equal(v.stdout, verdictHelp);
+  assert.equal(n.stdout, countHelp);
+});

@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { lowestBit, popcount, SymbolSets } from "./symbols.ts";
+
+/** Deterministic PRNG (mulberry32) so failures reproduce. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function refPopcount(x: number): number {
+  let n = 0;
+  for (let k = 0; k < 32; k++) if ((x >>> k) & 1) n++;
+  return n;
+}
+
+function refLowestBit(x: number): number {
+  for (let k = 0; k < 32; k++) if ((x >>> k) & 1) return k;
+  return -1;
+}
+
+Deno.test("popcount and lowestBit", async (t) => {
+  const rand = rng(1);
+  const words = [0, 1, 2, 3, 0x80000000, 0xffffffff, -1, 0x7fffffff, 0x55555555, 0xaaaaaaaa];
+  for (let k = 0; k < 32; k++) words.push(1 << k, (1 << k) - 1, ~(1 << k));
+  for (let k = 0; k < 5000; k++) words.push((rand() * 4294967296) >>> 0);
+  await t.step("popcount counts bits like a loop does", () => {
+    for (const w of words) assert.equal(popcount(w), refPopcount(w), `word ${w}`);
+  });
+  await t.step("lowestBit finds the lowest set bit like a loop does", () => {
+    for (const w of words) {
+      if ((w | 0) === 0) continue;
+      assert.equal(lowestBit(w), refLowestBit(w), `word ${w}`);
+    }
+  });
+});
+
+/** Random adds/queries on SymbolSets mirrored on plain JS Sets. */
+function compareWithSets(sets: SymbolSets, count: number, symbols: number, rand: () => number) {
+  sets.reset(count, symbols);
+  const ref: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
+  const check = (s: number) => {
+    assert.equal(sets.isEmpty(s), ref[s].size === 0, `set ${s} isEmpty (symbols ${symbols})`);
+    assert.deepEqual(
+      sets.values(s),
+      [...ref[s]].sort((a, b) => a - b),
+      `set ${s} values (symbols ${symbols})`,
+    );
+  };
+  for (let s = 0; s < count; s++) check(s);
+  const ops = 20 * count * Math.max(1, Math.ceil(symbols / 4));
+  for (let k = 0; k < ops; k++) {
+    const s = Math.floor(rand() * count);
+    // Favour the edges of the word boundaries: 1, 32, 33, symbols.
+    const edge = [1, 31, 32, 33, symbols].filter((v) => v <= symbols);
+    const v = rand() < 0.2
+      ? edge[Math.floor(rand() * edge.length)]
+      : 1 + Math.floor(rand() * symbols);
+    if (rand() < 0.6) {
+      const fresh = !ref[s].has(v);
+      assert.equal(sets.add(s, v), fresh, `add(${s}, ${v}) symbols ${symbols}`);
+      ref[s].add(v);
+    } else {
+      assert.equal(sets.has(s, v), ref[s].has(v), `has(${s}, ${v}) symbols ${symbols}`);
+    }
+    if (k % 7 === 0) check(s);
+  }
+  for (let s = 0; s < count; s++) {
+    check(s);
+    for (let v = 1; v <= symbols; v++) assert.equal(sets.has(s, v), ref[s].has(v));
+  }
+}
+
+Deno.test("SymbolSets agrees with JS Sets", async (t) => {
+  const rand = rng(2);
+  await t.step("sizes 1..32 (one word per set)", () => {
+    const sets = new SymbolSets(4);
+    for (let symbols = 1; symbols <= 32; symbols++) {
+      compareWithSets(sets, 1 + Math.floor(rand() * 12), symbols, rand);
+    }
+  });
+  await t.step("sizes 33..64 (two words per set)", () => {
+    const sets = new SymbolSets(4);
+    for (let symbols = 33; symbols <= 64; symbols++) {
+      compareWithSets(sets, 1 + Math.floor(rand() * 12), symbols, rand);
+    }
+  });
+  await t.step("reset empties sets reused across sizes, growing and shrinking", () => {
+    const sets = new SymbolSets(0);
+    for (let k = 0; k < 60; k++) {
+      const symbols = 1 + Math.floor(rand() * 64);
+      compareWithSets(sets, 1 + Math.floor(rand() * 30), symbols, rand);
+    }
+  });
+  await t.step("a full set of 64 symbols lists 1..64", () => {
+    const sets = new SymbolSets(1);
+    sets.reset(2, 64);
+    for (let v = 64; v >= 1; v--) assert.equal(sets.add(1, v), true);
+    assert.deepEqual(sets.values(1), Array.from({ length: 64 }, (_, i) => i + 1));
+    assert.equal(sets.isEmpty(0), true);
+    assert.equal(sets.add(1, 64), false);
+  });
+});
