@@ -7,17 +7,12 @@ import {
   type GridReport,
 } from "./classify.ts";
 import { GridFormatParser } from "./parse.ts";
+import { Rng } from "./random.ts";
 
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
+/** Deterministic floats in [0, 1), so failures reproduce. */
 function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const g = new Rng(seed);
+  return () => g.float();
 }
 
 function blockSide(s: number): number {

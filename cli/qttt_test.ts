@@ -1,0 +1,177 @@
+import assert from "node:assert/strict";
+import { runCli } from "./test_util.ts";
+import { applyTurn, parseInput, Qttt } from "../lib/qttt.ts";
+import { playRandomTurn } from "../lib/qttt_bot.ts";
+import { Rng } from "../lib/random.ts";
+
+const MAIN = new URL("./main.ts", import.meta.url).pathname;
+const EXAMPLE = [
+  "AB",
+  "AB",
+  "ACD",
+  "CD",
+  "CEF",
+  "EF",
+  "EGJ",
+  "IM",
+  "IM",
+  "MGJ",
+  "GHN",
+  "HK",
+  "HK",
+  "H",
+];
+
+Deno.test("check-move --game qttt", async (t) => {
+  const check = (...turns: string[]) => runCli(["check-move", "--game", "qttt", ...turns]);
+  await t.step("a legal turn mid-game", async () => {
+    const r = await check("AB", "AB", "ACD", "CD");
+    assert.equal(r.stdout, "OK\n");
+    assert.equal(r.code, 0);
+  });
+  await t.step("the statement's game ends with X's line", async () => {
+    const r = await check(...EXAMPLE);
+    assert.equal(r.stdout, "WIN X 22 2\n");
+    assert.equal(r.code, 0);
+  });
+  await t.step("a draw with the last-square rule", async () => {
+    const r = await check(
+      ..."AB AB BCD CD DEF EF FGH GH HJI JI ILK LK KMN NO OM MPP".split(" "),
+    );
+    assert.equal(r.stdout, "DRAW 11 11\n");
+    assert.equal(r.code, 0);
+  });
+  await t.step("an illegal judged turn", async () => {
+    const r = await check("AB", "AB", "CD");
+    assert.match(r.stdout, /^ILLEGAL: collapse letter missing/);
+    assert.equal(r.code, 1);
+  });
+  await t.step("an illegal earlier turn is bad input", async () => {
+    const r = await check("AB", "AA", "CD");
+    assert.equal(r.stdout, "");
+    assert.match(r.stderr, /turn 2 \(AA\): same square A twice/);
+    assert.equal(r.code, 2);
+  });
+  await t.step("a trailing ! must match a closed cycle", async () => {
+    assert.equal((await check("AB", "AB!", "ACD")).code, 0);
+    assert.equal((await check("AB!", "CD")).code, 2);
+  });
+  await t.step("batch mode: one verdict per line", async () => {
+    const r = await runCli(
+      ["check-move", "--game", "qttt"],
+      "AB AB ACD\nAB AB CD\n" + EXAMPLE.join(" ") + "\n",
+    );
+    assert.equal(
+      r.stdout,
+      "OK\nILLEGAL: collapse letter missing: move 2 closed a cycle, " +
+        "choose A or B first\nWIN X 22 2\n",
+    );
+    assert.equal(r.code, 1);
+    const bad = await runCli(["check-move", "--game", "qttt"], "AB\nAA AB\n");
+    assert.equal(bad.stdout, "OK\nERROR: turn 1 (AA): same square A twice\n");
+    assert.equal(bad.code, 2);
+  });
+  await t.step("help", async () => {
+    const r = await check("--help");
+    assert.match(r.stdout, /check-move --game qttt/);
+    assert.equal(r.code, 0);
+  });
+});
+
+/** A running `play --game qttt` process with line access. */
+class Bot {
+  private readonly child: Deno.ChildProcess;
+  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  private readonly reader: ReadableStreamDefaultReader<string>;
+  private buf = "";
+
+  constructor(args: string[]) {
+    this.child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", MAIN, "play", "--game", "qttt", ...args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    this.writer = this.child.stdin.getWriter();
+    this.reader = this.child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  }
+  async send(line: string): Promise<void> {
+    await this.writer.write(new TextEncoder().encode(line + "\n"));
+  }
+  async line(): Promise<string> {
+    while (!this.buf.includes("\n")) {
+      const { value, done } = await this.reader.read();
+      if (done) throw new Error("bot closed its output");
+      this.buf += value;
+    }
+    const i = this.buf.indexOf("\n");
+    const l = this.buf.slice(0, i);
+    this.buf = this.buf.slice(i + 1);
+    return l;
+  }
+  async quit(): Promise<number> {
+    await this.send("Quit");
+    await this.writer.close();
+    const rest = await this.reader.read();
+    assert.ok(rest.done, `unexpected output ${rest.value}`);
+    return (await this.child.status).code;
+  }
+}
+
+/** Play the bot (as X when seat is 0) against lib random play; its replies and the game. */
+async function game(args: string[], seat: 0 | 1, seed: number) {
+  const bot = new Bot(args);
+  const rng = new Rng(seed);
+  const q = new Qttt();
+  let last = "Start";
+  let cycle = false;
+  const replies: string[] = [];
+  let maxMs = 0;
+  while (!q.over) {
+    if (q.toMove() === seat) {
+      const t0 = performance.now();
+      await bot.send(last === "Start" ? last : last + (cycle ? "!" : ""));
+      const reply = await bot.line();
+      maxMs = Math.max(maxMs, performance.now() - t0);
+      replies.push(reply);
+      const r = applyTurn(q, parseInput(reply).turn);
+      if (typeof r === "string") throw new Error(`bot played ${reply}: ${r}`);
+      cycle = r.cycle;
+      last = r.text;
+    } else {
+      const before = q.moves;
+      last = playRandomTurn(q, rng);
+      cycle = q.moves > before && q.pending();
+    }
+  }
+  const code = await bot.quit();
+  return { replies, code, q, maxMs };
+}
+
+Deno.test("play --game qttt", async (t) => {
+  await t.step("mcts bot plays whole games as X and as O", async () => {
+    for (const seat of [0, 1] as const) {
+      const g = await game(["--time", "1", "--seed", "3"], seat, 40 + seat);
+      assert.equal(g.code, 0);
+      assert.ok(g.replies.length >= 1);
+      assert.ok(g.maxMs < 1000, `a turn took ${g.maxMs} ms`);
+    }
+  });
+  await t.step("random level repeats with a seed and ignores empty lines", async () => {
+    const a = await game(["--level", "random", "--seed", "8"], 1, 5);
+    const b = await game(["--level", "random", "--seed", "8"], 1, 5);
+    assert.deepEqual(a.replies, b.replies);
+    assert.equal(a.q.board(), b.q.board());
+    const r = await runCli(["play", "--game", "qttt", "--level", "random"], "\n\nStart\n\n");
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^[A-P]{2}\n$/);
+  });
+  await t.step("bad options", async () => {
+    const r = await runCli(["play", "--game", "qttt", "--level", "genius"], "");
+    assert.equal(r.code, 2);
+    assert.equal(
+      r.stderr,
+      "error: --level must be one of random, mcts, not 'genius'\nRun 'sudokit play --help' for usage.\n",
+    );
+  });
+});
