@@ -23,8 +23,8 @@ const PERMISSIONS: Record<string, string[]> = {
   verdict: ["--allow-read"],
   count: ["--allow-read"],
   play: [],
-  "check-move": ["--allow-read"],
-  match: ["--allow-read", "--allow-write", "--allow-run"],
+  "check-move": [],
+  match: ["--allow-write", "--allow-run"],
 };
 
 /**

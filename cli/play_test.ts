@@ -1,0 +1,186 @@
+import assert from "node:assert/strict";
+import { runCli } from "./test_util.ts";
+import { judge, parseGrid81, Position } from "../lib/codecup.ts";
+
+const cases = Deno.readTextFileSync(
+  new URL("../testdata/play/random-play-until-2k-cases.txt", import.meta.url),
+).trim().split("\n").map((l) => l.trim().split(/\s+/)[2]);
+const outcomes = Deno.readTextFileSync(
+  new URL("../testdata/play/random-play-until-2k-outcomes.txt", import.meta.url),
+).trim().split("\n").map((l) => l.trim().split(/\s+/).pop()!);
+
+/** Judge `lines` as alternating moves from the empty grid; all must be OK (or the last WIN). */
+function assertLegalGame(lines: string[]): void {
+  const pos = new Position();
+  lines.forEach((line, i) => {
+    const v = judge(pos, line);
+    const last = i === lines.length - 1;
+    assert.ok(
+      v.status === "OK" || (last && v.status === "WIN"),
+      `move ${i + 1} ${line}: ${v.status}`,
+    );
+    if (v.status === "OK") pos.play(v.move!);
+  });
+}
+
+/** A bot process driven line by line, to check that every reply is flushed at once. */
+class LiveBot {
+  private readonly child: Deno.ChildProcess;
+  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  private readonly reader: ReadableStreamDefaultReader<string>;
+  private buffered = "";
+
+  constructor(args: string[]) {
+    this.child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", new URL("./main.ts", import.meta.url).pathname, "play", ...args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    this.writer = this.child.stdin.getWriter();
+    this.reader = this.child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  }
+
+  async send(line: string): Promise<void> {
+    await this.writer.write(new TextEncoder().encode(line + "\n"));
+  }
+
+  async readLine(): Promise<string> {
+    while (!this.buffered.includes("\n")) {
+      const { value, done } = await this.reader.read();
+      if (done) throw new Error("bot closed its output");
+      this.buffered += value;
+    }
+    const i = this.buffered.indexOf("\n");
+    const line = this.buffered.slice(0, i);
+    this.buffered = this.buffered.slice(i + 1);
+    return line;
+  }
+
+  async finish(quit: boolean): Promise<number> {
+    if (quit) await this.send("Quit");
+    await this.writer.close();
+    const rest = await this.reader.read();
+    assert.ok(rest.done || rest.value === "", "no output after the game");
+    return (await this.child.status).code;
+  }
+}
+
+Deno.test("play", async (t) => {
+  await t.step("Start: one legal move, then a clean exit at end of input", async () => {
+    const r = await runCli(["play", "--level", "random", "--seed", "1"], "\n\nStart\n\n");
+    assert.equal(r.code, 0);
+    const lines = r.stdout.trim().split("\n");
+    assert.equal(lines.length, 1);
+    assertLegalGame(lines);
+    assert.ok(r.stderr.length < 3000);
+  });
+
+  await t.step("answers an opponent's first move; Quit ends it at once", async () => {
+    const r = await runCli(["play", "--seed", "4"], "Ee5\nQuit\nAa1\n");
+    assert.equal(r.code, 0);
+    const lines = r.stdout.trim().split("\n");
+    assert.equal(lines.length, 1);
+    assertLegalGame(["Ee5", lines[0]]);
+  });
+
+  await t.step("a live game: replies are flushed one by one, Quit ends it", async () => {
+    for (const level of ["random", "strong"]) {
+      const bot = new LiveBot(["--level", level, "--seed", "7", "--time", "10"]);
+      const moves: string[] = [];
+      await bot.send("Start");
+      moves.push(await bot.readLine());
+      const pos = new Position();
+      assert.equal(judge(pos, moves[0]).status, "OK");
+      pos.play(judge(pos, moves[0]).move!);
+      // Answer with the first legal move in reading order, a few times.
+      for (let i = 0; i < 4; i++) {
+        let mine = "";
+        for (let c = 0; c < 81 && mine === ""; c++) {
+          for (let d = 1; d <= 9 && mine === ""; d++) {
+            const text = String.fromCharCode(65 + Math.floor(c / 9), 97 + c % 9) + d;
+            if (judge(pos, text).status === "OK") mine = text;
+          }
+        }
+        pos.play(judge(pos, mine).move!);
+        moves.push(mine);
+        await bot.send("");
+        await bot.send(mine);
+        const reply = await bot.readLine();
+        const v = judge(pos, reply);
+        assert.equal(v.status, "OK", `${level}: ${reply}`);
+        pos.play(v.move!);
+        moves.push(reply);
+      }
+      assert.equal(await bot.finish(true), 0);
+      assert.equal(moves.length, 9);
+    }
+  });
+
+  await t.step("the same seed gives the same moves", async () => {
+    const a = await runCli(["play", "--level", "random", "--seed", "9"], "Start\n");
+    const b = await runCli(["play", "--level", "random", "--seed", "9"], "Start\n");
+    assert.equal(a.stdout, b.stdout);
+  });
+
+  await t.step("no input at all: clean exit, nothing written", async () => {
+    const r = await runCli(["play"], "");
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, "");
+  });
+
+  await t.step("--analyze gives the labelled value", async () => {
+    for (const i of [0, 37, 74]) {
+      const r = await runCli(["play", "--analyze", cases[i]]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, new RegExp(`^value: ${outcomes[i]}$`, "m"));
+      assert.match(r.stdout, /^solutions: \d+$/m);
+      assert.match(r.stdout, /^nodes: \d+$/m);
+      const moves = /^winning moves: (.*)$/m.exec(r.stdout)![1];
+      if (outcomes[i] === "LOSS") assert.equal(moves, "-");
+      else {
+        // Every winning move listed is legal in the position.
+        const pos = new Position("final", parseGrid81(cases[i])!);
+        for (const m of moves.split(" ")) {
+          const v = judge(pos, m);
+          assert.ok(v.status === "OK" || v.status === "WIN", `${m}: ${v.status}`);
+        }
+      }
+    }
+  });
+
+  await t.step("--analyze of a unique grid: '!' wins at once", async () => {
+    const solved =
+      "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    const r = await runCli(["play", "--analyze", "." + solved.slice(1)]);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^value: WIN1$/m);
+    assert.match(r.stdout, /^winning moves: !$/m);
+  });
+
+  await t.step("bad usage: exit 2 with a one-line message", async () => {
+    for (
+      const args of [
+        ["play", "--analyze", "123"],
+        ["play", "--level", "genius"],
+        ["play", "--time", "-3"],
+        ["play", "--bogus"],
+        ["play", "--analyze", "11" + ".".repeat(79)],
+        ["play", "--game", "chess"],
+      ]
+    ) {
+      const r = await runCli(args);
+      assert.equal(r.code, 2, args.join(" "));
+      assert.match(r.stderr, /^error: /, args.join(" "));
+      assert.ok(!r.stderr.includes("    at "), "no stack trace");
+    }
+  });
+
+  await t.step("--help and --game qttt --help", async () => {
+    const r = await runCli(["play", "--help"]);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /--analyze GRID/);
+    const q = await runCli(["play", "--game", "qttt", "--help"]);
+    assert.equal(q.code, 0);
+  });
+});
