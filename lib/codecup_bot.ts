@@ -82,27 +82,27 @@ export class SudokuBot {
   readonly grid = new Uint8Array(81);
   /** Details of the last `move`. */
   last: MoveInfo = { line: "", solutions: -1, exact: false, value: "-", nodes: 0 };
-  private readonly level: Level;
-  private readonly rng: Rng;
-  private readonly now: () => number;
-  private readonly engine: Engine;
-  private readonly enumLimit: number;
-  private readonly totalMs: number;
-  private buf: Uint8Array;
-  private game: SolutionGame | undefined;
-  private readonly allowed = new Uint32Array(81);
-  private readonly counts = new Int32Array(810);
-  private readonly cand = new Int32Array(729);
+  readonly #level: Level;
+  readonly #rng: Rng;
+  readonly #now: () => number;
+  readonly #engine: Engine;
+  readonly #enumLimit: number;
+  readonly #totalMs: number;
+  #buf: Uint8Array;
+  #game: SolutionGame | undefined;
+  readonly #allowed = new Uint32Array(81);
+  readonly #counts = new Int32Array(810);
+  readonly #cand = new Int32Array(729);
 
   /** A bot at the empty grid. */
   constructor(options: BotOptions = {}) {
-    this.level = options.level ?? "strong";
-    this.rng = new Rng(options.seed ?? 1);
-    this.now = options.now ?? (() => performance.now());
-    this.engine = options.engine ?? new Engine9();
-    this.enumLimit = options.enumLimit ?? 60_000;
-    this.totalMs = options.totalMs ?? 30_000;
-    this.buf = new Uint8Array(SMALL_SET * 81);
+    this.#level = options.level ?? "strong";
+    this.#rng = new Rng(options.seed ?? 1);
+    this.#now = options.now ?? (() => performance.now());
+    this.#engine = options.engine ?? new Engine9();
+    this.#enumLimit = options.enumLimit ?? 60_000;
+    this.#totalMs = options.totalMs ?? 30_000;
+    this.#buf = new Uint8Array(SMALL_SET * 81);
   }
 
   /** Place the opponent's move (already judged legal by the referee). */
@@ -116,25 +116,25 @@ export class SudokuBot {
 
   /** Choose, apply and return the bot's next line (`Dg7`, `Dg7!` or `!`). */
   move(timeLeftMs: number): string {
-    const line = this.level === "random" ? this.randomLine() : this.strongLine(timeLeftMs);
+    const line = this.#level === "random" ? this.#randomLine() : this.#strongLine(timeLeftMs);
     this.last.line = line;
     const m = parseMove(line);
     if (m !== undefined && m.cell >= 0) this.grid[m.cell] = m.digit;
     return line;
   }
 
-  private givens(): number {
+  #givens(): number {
     let g = 0;
     for (let c = 0; c < 81; c++) if (this.grid[c] !== 0) g++;
     return g;
   }
 
   /** Enumerate up to `limit` solutions into `buf`; returns the count (≤ limit). */
-  private enumerate(limit: number): number {
-    if (this.buf.length < limit * 81) this.buf = new Uint8Array(limit * 81);
+  #enumerate(limit: number): number {
+    if (this.#buf.length < limit * 81) this.#buf = new Uint8Array(limit * 81);
     let n = 0;
-    const buf = this.buf;
-    const count = this.engine.count(this.grid, limit, (s) => {
+    const buf = this.#buf;
+    const count = this.#engine.count(this.grid, limit, (s) => {
       if (n >= limit) return false;
       buf.set(s, n * 81);
       n++;
@@ -144,10 +144,10 @@ export class SudokuBot {
   }
 
   /** Legal moves from the enumerated set as cell*10+digit with their counts in `counts`. */
-  private setMoves(n: number): number {
-    const counts = this.counts;
+  #setMoves(n: number): number {
+    const counts = this.#counts;
     counts.fill(0);
-    const buf = this.buf;
+    const buf = this.#buf;
     for (let s = 0; s < n; s++) {
       const b = s * 81;
       for (let c = 0; c < 81; c++) counts[c * 10 + buf[b + c]]++;
@@ -157,27 +157,27 @@ export class SudokuBot {
       if (this.grid[c] !== 0) continue;
       for (let d = 1; d <= 9; d++) {
         const k = counts[c * 10 + d];
-        if (k > 0 && k < n) this.cand[m++] = c * 10 + d;
+        if (k > 0 && k < n) this.#cand[m++] = c * 10 + d;
       }
     }
     return m;
   }
 
   /** Whether (cell, digit) is legal, by two exact counts; returns solutions left (≤ 2) or 0. */
-  private probe(cell: number, digit: number): number {
+  #probe(cell: number, digit: number): number {
     const g = this.grid;
     g[cell] = digit;
-    const after = this.engine.count(g, 2);
+    const after = this.#engine.count(g, 2);
     g[cell] = 0;
     if (after === 0) return 0;
-    this.allowed.fill(511);
-    this.allowed[cell] = 511 & ~(1 << (digit - 1));
-    if (this.engine.count(g, 1, undefined, this.allowed) === 0) return 0;
+    this.#allowed.fill(511);
+    this.#allowed[cell] = 511 & ~(1 << (digit - 1));
+    if (this.#engine.count(g, 1, undefined, this.#allowed) === 0) return 0;
     return after;
   }
 
   /** A uniformly random legal move of a position with at least `SMALL_SET` solutions. */
-  private randomProbed(): string {
+  #randomProbed(): string {
     const g = this.grid;
     let m = 0;
     for (let c = 0; c < 81; c++) {
@@ -189,33 +189,33 @@ export class SudokuBot {
           used |= 1 << (g[o] - 1);
         }
       }
-      for (let d = 1; d <= 9; d++) if ((used & (1 << (d - 1))) === 0) this.cand[m++] = c * 10 + d;
+      for (let d = 1; d <= 9; d++) if ((used & (1 << (d - 1))) === 0) this.#cand[m++] = c * 10 + d;
     }
     // Rejection sampling over the candidates is uniform over the legal moves.
     while (m > 0) {
-      const i = this.rng.below(m);
-      const v = this.cand[i];
-      this.cand[i] = this.cand[--m];
+      const i = this.#rng.below(m);
+      const v = this.#cand[i];
+      this.#cand[i] = this.#cand[--m];
       const cell = Math.floor(v / 10);
       const digit = v % 10;
-      const left = this.probe(cell, digit);
+      const left = this.#probe(cell, digit);
       if (left === 0) continue;
       return formatMove(cell, digit) + (left === 1 ? "!" : "");
     }
     throw new Error("no legal move in a position with many solutions");
   }
 
-  private randomLine(): string {
-    const n = this.enumerate(SMALL_SET);
+  #randomLine(): string {
+    const n = this.#enumerate(SMALL_SET);
     this.last = { line: "", solutions: n, exact: n < SMALL_SET, value: "-", nodes: 0 };
     if (n === 0) throw new Error("the position has no solution");
     if (n === 1) return "!";
-    if (n >= SMALL_SET) return this.randomProbed();
-    const m = this.setMoves(n);
-    const v = this.cand[this.rng.below(m)];
+    if (n >= SMALL_SET) return this.#randomProbed();
+    const m = this.#setMoves(n);
+    const v = this.#cand[this.#rng.below(m)];
     const cell = Math.floor(v / 10);
     const digit = v % 10;
-    return formatMove(cell, digit) + (this.counts[v] === 1 ? "!" : "");
+    return formatMove(cell, digit) + (this.#counts[v] === 1 ? "!" : "");
   }
 
   /**
@@ -225,52 +225,52 @@ export class SudokuBot {
    * The solutions found are a biased sample (the first ones in search order), but any
    * pair held by some and not all of them is legal, and a popular one keeps many.
    */
-  private keepLarge(n: number): string {
-    const m = this.setMoves(n);
+  #keepLarge(n: number): string {
+    const m = this.#setMoves(n);
     let best = -1;
     let top = 1;
     let ties = 0;
     for (let i = 0; i < m; i++) {
-      const k = this.counts[this.cand[i]];
+      const k = this.#counts[this.#cand[i]];
       if (k > top) {
         top = k;
-        best = this.cand[i];
+        best = this.#cand[i];
         ties = 1;
-      } else if (k === top && best >= 0 && this.rng.below(++ties) === 0) {
-        best = this.cand[i];
+      } else if (k === top && best >= 0 && this.#rng.below(++ties) === 0) {
+        best = this.#cand[i];
       }
     }
     // At least two solutions keep the move: no claim is due.
-    if (best < 0) return this.randomProbed();
+    if (best < 0) return this.#randomProbed();
     return formatMove(Math.floor(best / 10), best % 10);
   }
 
-  private strongLine(timeLeftMs: number): string {
-    if (this.givens() < OPENING_GIVENS) {
+  #strongLine(timeLeftMs: number): string {
+    if (this.#givens() < OPENING_GIVENS) {
       this.last = { line: "", solutions: -1, exact: false, value: "-", nodes: 0 };
-      return this.randomProbed();
+      return this.#randomProbed();
     }
-    const start = this.now();
-    const budget = moveBudget(timeLeftMs, this.totalMs);
+    const start = this.#now();
+    const budget = moveBudget(timeLeftMs, this.#totalMs);
     // Short of time, enumerate less: the enumeration itself costs time.
-    const limit = budget < 300 ? Math.min(this.enumLimit, 5_000) : this.enumLimit;
-    const n = this.enumerate(limit);
+    const limit = budget < 300 ? Math.min(this.#enumLimit, 5_000) : this.#enumLimit;
+    const n = this.#enumerate(limit);
     this.last = { line: "", solutions: n, exact: n < limit, value: "-", nodes: 0 };
     if (n === 0) throw new Error("the position has no solution");
     if (n === 1) return "!";
-    if (n >= limit) return this.keepLarge(n);
-    this.game ??= new SolutionGame(limit);
-    const game = this.game;
-    game.load(this.buf, n);
+    if (n >= limit) return this.#keepLarge(n);
+    this.#game ??= new SolutionGame(limit);
+    const game = this.#game;
+    game.load(this.#buf, n);
     const moves = game.rootMoves();
-    const spent = this.now() - start;
+    const spent = this.#now() - start;
     const value = game.solveMoves(moves, {
-      deadline: this.now() + Math.max(1, budget - spent),
-      now: this.now,
+      deadline: this.#now() + Math.max(1, budget - spent),
+      now: this.#now,
     });
     this.last.value = value ?? "?";
     this.last.nodes = game.nodes;
-    const pick = chooseMove(moves, this.rng);
+    const pick = chooseMove(moves, this.#rng);
     return formatMove(pick.cell, pick.digit) + (pick.count === 1 ? "!" : "");
   }
 }

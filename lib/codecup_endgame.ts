@@ -69,57 +69,59 @@ export class SolutionGame {
   /** Whether the last search ran out of budget. */
   aborted = false;
 
-  private sol: Uint8Array;
-  private key1: Int32Array;
-  private key2: Int32Array;
-  private idx: Int32Array;
-  private readonly cnt = new Int32Array(MAX_DEPTH * 810);
-  private readonly live = new Uint8Array((MAX_DEPTH + 1) * 81);
+  #sol: Uint8Array;
+  #key1: Int32Array;
+  #key2: Int32Array;
+  #idx: Int32Array;
+  readonly #cnt = new Int32Array(MAX_DEPTH * 810);
+  readonly #live = new Uint8Array((MAX_DEPTH + 1) * 81);
   /** For each live cell written by a search node, its index in that node's own input list. */
-  private readonly from = new Uint8Array((MAX_DEPTH + 1) * 81);
-  private readonly moves = new Int32Array(MAX_DEPTH * 729);
-  private readonly ttMask: number;
-  private readonly tt1: Int32Array;
-  private readonly tt2: Int32Array;
-  private readonly ttv: Uint8Array;
-  private maxNodes = NO_LIMIT;
+  readonly #from = new Uint8Array((MAX_DEPTH + 1) * 81);
+  readonly #moves = new Int32Array(MAX_DEPTH * 729);
+  readonly #ttMask: number;
+  readonly #tt1: Int32Array;
+  readonly #tt2: Int32Array;
+  readonly #ttv: Uint8Array;
+  #maxNodes = NO_LIMIT;
   /** Cell visits (solutions × live cells scanned) since the last `load`: the real effort. */
   visits = 0;
   /** The visit count at which the clock is read next. */
-  private nextCheck = 0;
-  private deadline = Infinity;
-  private now: (() => number) | undefined;
-  private rootLive = 0;
+  #nextCheck = 0;
+  #deadline = Infinity;
+  #now: (() => number) | undefined;
+  #rootLive = 0;
 
   /**
+   * An empty game with its search state allocated for about `capacity` solutions.
+   *
    * @param capacity solutions the instance expects (it grows past this when needed)
    * @param ttBits log2 of the transposition table entries (9 bytes each; 22 → 36 MB)
    */
   constructor(capacity = 1 << 12, ttBits = 22) {
-    this.sol = new Uint8Array(capacity * 81);
-    this.key1 = new Int32Array(capacity);
-    this.key2 = new Int32Array(capacity);
-    this.idx = new Int32Array(capacity * 4);
-    this.fillKeys(0);
-    this.ttMask = (1 << ttBits) - 1;
-    this.tt1 = new Int32Array(1 << ttBits);
-    this.tt2 = new Int32Array(1 << ttBits);
-    this.ttv = new Uint8Array(1 << ttBits);
+    this.#sol = new Uint8Array(capacity * 81);
+    this.#key1 = new Int32Array(capacity);
+    this.#key2 = new Int32Array(capacity);
+    this.#idx = new Int32Array(capacity * 4);
+    this.#fillKeys(0);
+    this.#ttMask = (1 << ttBits) - 1;
+    this.#tt1 = new Int32Array(1 << ttBits);
+    this.#tt2 = new Int32Array(1 << ttBits);
+    this.#ttv = new Uint8Array(1 << ttBits);
   }
 
   /** Deterministic keys (xorshift), so that searches are reproducible. */
-  private fillKeys(from: number): void {
+  #fillKeys(from: number): void {
     let x = 0x9e3779b9 ^ (from * 0x85ebca6b);
     if (x === 0) x = 1;
-    for (let i = from; i < this.key1.length; i++) {
+    for (let i = from; i < this.#key1.length; i++) {
       x ^= x << 13;
       x ^= x >>> 17;
       x ^= x << 5;
-      this.key1[i] = x;
+      this.#key1[i] = x;
       x ^= x << 13;
       x ^= x >>> 17;
       x ^= x << 5;
-      this.key2[i] = x;
+      this.#key2[i] = x;
     }
   }
 
@@ -130,53 +132,53 @@ export class SolutionGame {
   load(solutions: Uint8Array, n: number): void {
     // Move keys pack count * 1024 + cell * 10 + digit into an int32.
     if (n > MAX_SOLUTIONS) throw new RangeError(`too many solutions for the endgame: ${n}`);
-    if (n * 81 > this.sol.length) {
-      const cap = Math.max(n, this.key1.length * 2);
-      this.sol = new Uint8Array(cap * 81);
-      this.key1 = new Int32Array(cap);
-      this.key2 = new Int32Array(cap);
-      this.fillKeys(0);
+    if (n * 81 > this.#sol.length) {
+      const cap = Math.max(n, this.#key1.length * 2);
+      this.#sol = new Uint8Array(cap * 81);
+      this.#key1 = new Int32Array(cap);
+      this.#key2 = new Int32Array(cap);
+      this.#fillKeys(0);
     }
-    this.sol.set(solutions.subarray(0, n * 81));
+    this.#sol.set(solutions.subarray(0, n * 81));
     this.n = n;
     this.nodes = 0;
     this.visits = 0;
     this.aborted = false;
-    this.ensureIdx(n);
-    for (let i = 0; i < n; i++) this.idx[i] = i;
-    this.ttv.fill(0);
+    this.#ensureIdx(n);
+    for (let i = 0; i < n; i++) this.#idx[i] = i;
+    this.#ttv.fill(0);
     // Root live cells: those whose digit varies.
     let nl = 0;
     for (let c = 0; c < 81; c++) {
-      const d0 = this.sol[c];
+      const d0 = this.#sol[c];
       for (let s = 1; s < n; s++) {
-        if (this.sol[s * 81 + c] !== d0) {
-          this.live[nl++] = c;
+        if (this.#sol[s * 81 + c] !== d0) {
+          this.#live[nl++] = c;
           break;
         }
       }
     }
-    this.rootLive = nl;
+    this.#rootLive = nl;
   }
 
   /** The solution `i` as a copy (81 digits). */
   solution(i: number): Uint8Array {
-    return this.sol.slice(i * 81, i * 81 + 81);
+    return this.#sol.slice(i * 81, i * 81 + 81);
   }
 
-  private ensureIdx(size: number): void {
-    if (size <= this.idx.length) return;
-    const next = new Int32Array(Math.max(size, this.idx.length * 2));
-    next.set(this.idx);
-    this.idx = next;
+  #ensureIdx(size: number): void {
+    if (size <= this.#idx.length) return;
+    const next = new Int32Array(Math.max(size, this.#idx.length * 2));
+    next.set(this.#idx);
+    this.#idx = next;
   }
 
-  private setLimits(limits: SearchLimits): void {
-    this.maxNodes = limits.maxNodes === undefined ? NO_LIMIT : this.nodes + limits.maxNodes;
-    this.deadline = limits.deadline ?? Infinity;
-    this.now = limits.now;
+  #setLimits(limits: SearchLimits): void {
+    this.#maxNodes = limits.maxNodes === undefined ? NO_LIMIT : this.nodes + limits.maxNodes;
+    this.#deadline = limits.deadline ?? Infinity;
+    this.#now = limits.now;
     this.aborted = false;
-    this.nextCheck = this.visits;
+    this.#nextCheck = this.visits;
   }
 
   /** The legal moves of the loaded position, fewest solutions left first, all `Unknown`. */
@@ -185,16 +187,16 @@ export class SolutionGame {
     const out: RootMove[] = [];
     if (n < 2) return out;
     const counts = new Int32Array(810);
-    const nl = this.rootLive;
+    const nl = this.#rootLive;
     for (let s = 0; s < n; s++) {
       const b = s * 81;
-      for (let i = 0; i < nl; i++) counts[i * 10 + this.sol[b + this.live[i]]]++;
+      for (let i = 0; i < nl; i++) counts[i * 10 + this.#sol[b + this.#live[i]]]++;
     }
     for (let i = 0; i < nl; i++) {
       for (let d = 1; d <= 9; d++) {
         const c = counts[i * 10 + d];
         if (c > 0 && c < n) {
-          out.push({ cell: this.live[i], digit: d, count: c, status: MoveStatus.Unknown });
+          out.push({ cell: this.#live[i], digit: d, count: c, status: MoveStatus.Unknown });
         }
       }
     }
@@ -210,7 +212,7 @@ export class SolutionGame {
    * value when it is proven, else `undefined` (budget exhausted).
    */
   solveMoves(moves: RootMove[], limits: SearchLimits = {}, all = false): GameValue | undefined {
-    this.setLimits(limits);
+    this.#setLimits(limits);
     const n = this.n;
     let win1 = false;
     let win = false;
@@ -231,7 +233,7 @@ export class SolutionGame {
         unknown = true;
         continue;
       }
-      const childWin = this.child(0, 0, n, this.rootLive, m.cell, m.digit, m.count);
+      const childWin = this.#child(0, 0, n, this.#rootLive, m.cell, m.digit, m.count);
       if (this.aborted) {
         unknown = true;
         continue;
@@ -251,7 +253,7 @@ export class SolutionGame {
    * Build the child of the node at `depth` (its list at `start`, `k` long) for move
    * (cell, digit) with `c` solutions, and return whether the side to move there wins.
    */
-  private child(
+  #child(
     depth: number,
     start: number,
     k: number,
@@ -261,11 +263,11 @@ export class SolutionGame {
     c: number,
   ): boolean {
     const cs = start + k;
-    this.ensureIdx(cs + c);
-    const idx = this.idx;
-    const sol = this.sol;
-    const k1 = this.key1;
-    const k2 = this.key2;
+    this.#ensureIdx(cs + c);
+    const idx = this.#idx;
+    const sol = this.#sol;
+    const k1 = this.#key1;
+    const k2 = this.#key2;
     let h1 = 0;
     let h2 = 0;
     let w = cs;
@@ -277,9 +279,9 @@ export class SolutionGame {
         h2 ^= k2[s];
       }
     }
-    const slot = h1 & this.ttMask;
-    if (this.ttv[slot] !== 0 && this.tt1[slot] === h1 && this.tt2[slot] === h2) {
-      return this.ttv[slot] === 1;
+    const slot = h1 & this.#ttMask;
+    if (this.#ttv[slot] !== 0 && this.#tt1[slot] === h1 && this.#tt2[slot] === h2) {
+      return this.#ttv[slot] === 1;
     }
     // The child reads the live cells of its parent: the parent's list is at depth*81.
     // A child holding most of its parent's solutions gets its digit counts as the
@@ -287,9 +289,9 @@ export class SolutionGame {
     const lf = depth * 81;
     let pre = false;
     if (depth >= 1 && 2 * c > k) {
-      const cnt = this.cnt;
-      const live = this.live;
-      const from = this.from;
+      const cnt = this.#cnt;
+      const live = this.#live;
+      const from = this.#from;
       const pb = depth * 810;
       const cb = pb + 810;
       for (let t = 0; t < nLive; t++) {
@@ -305,17 +307,17 @@ export class SolutionGame {
       this.visits += (k - c) * nLive;
       pre = true;
     }
-    const result = this.search(depth + 1, cs, c, lf, nLive, pre);
+    const result = this.#search(depth + 1, cs, c, lf, nLive, pre);
     if (!this.aborted) {
-      this.tt1[slot] = h1;
-      this.tt2[slot] = h2;
-      this.ttv[slot] = result ? 1 : 2;
+      this.#tt1[slot] = h1;
+      this.#tt2[slot] = h2;
+      this.#ttv[slot] = result ? 1 : 2;
     }
     return result;
   }
 
   /** Whether the side to move wins the node whose `k ≥ 2` solutions are at `start`. */
-  private search(
+  #search(
     depth: number,
     start: number,
     k: number,
@@ -323,25 +325,25 @@ export class SolutionGame {
     nLive: number,
     counted: boolean,
   ): boolean {
-    if (++this.nodes >= this.maxNodes) {
+    if (++this.nodes >= this.#maxNodes) {
       this.aborted = true;
       return false;
     }
     // Read the clock by work done, not by nodes: a node costs k × live cells, which
     // varies by orders of magnitude. About every 2^20 cell visits (a millisecond or so).
     if (!counted) this.visits += k * nLive;
-    if (this.visits >= this.nextCheck && this.now !== undefined) {
-      this.nextCheck = this.visits + (1 << 20);
-      if (this.now() >= this.deadline) {
+    if (this.visits >= this.#nextCheck && this.#now !== undefined) {
+      this.#nextCheck = this.visits + (1 << 20);
+      if (this.#now() >= this.#deadline) {
         this.aborted = true;
         return false;
       }
     }
     if (depth >= MAX_DEPTH) throw new Error("internal: endgame search too deep");
-    const cnt = this.cnt;
-    const live = this.live;
-    const sol = this.sol;
-    const idx = this.idx;
+    const cnt = this.#cnt;
+    const live = this.#live;
+    const sol = this.#sol;
+    const idx = this.#idx;
     const cb = depth * 810;
     if (!counted) {
       cnt.fill(0, cb, cb + nLive * 10);
@@ -366,16 +368,16 @@ export class SolutionGame {
           varies = true;
           // Two or three solutions always hold a digit no other holds: the opponent
           // would win at once, so such moves are never worth trying.
-          if (c > 3) this.moves[mb + m++] = c * 1024 + cell * 10 + d;
+          if (c > 3) this.#moves[mb + m++] = c * 1024 + cell * 10 + d;
         }
       }
       if (varies) {
-        this.from[lb + nl] = i;
+        this.#from[lb + nl] = i;
         live[lb + nl++] = cell;
       }
     }
     // Insertion sort: fewest solutions left first (lists are short).
-    const mv = this.moves;
+    const mv = this.#moves;
     for (let a = mb + 1; a < mb + m; a++) {
       const v = mv[a];
       let b = a - 1;
@@ -391,7 +393,7 @@ export class SolutionGame {
       const cd = v - c * 1024;
       const cell = Math.floor(cd / 10);
       const digit = cd - cell * 10;
-      const childWin = this.child(depth, start, k, nl, cell, digit, c);
+      const childWin = this.#child(depth, start, k, nl, cell, digit, c);
       if (this.aborted) return false;
       if (!childWin) return true;
     }

@@ -138,9 +138,9 @@ export class Qttt {
   /** Number of quantum marks placed so far (the next mark is move `moves + 1`). */
   moves = 0;
   /** Squares of the cycle-closing mark (move `moves`) awaiting collapse, or -1. */
-  pendingA = -1;
+  pendingA: number = -1;
   /** Second square of the pending mark, or -1. */
-  pendingB = -1;
+  pendingB: number = -1;
   /** Whether the game has ended. */
   over = false;
   /** Move number of the classical mark on each square (0 when none). */
@@ -152,6 +152,7 @@ export class Qttt {
   /** Move number of the live mark between squares i and j at `i * 16 + j` (0 when none). */
   readonly edge = new Uint8Array(256);
 
+  /** The empty board, X to move. */
   constructor() {
     for (let s = 0; s < 16; s++) this.comp[s] = 1 << s;
   }
@@ -220,7 +221,7 @@ export class Qttt {
   /** Resolve the pending collapse: the closing mark falls into `sq`, then everything linked. */
   collapse(sq: number): void {
     this.pendingA = this.pendingB = -1;
-    this.setClassical(sq, this.moves);
+    this.#setClassical(sq, this.moves);
     let frontier = 1 << sq;
     while (frontier !== 0) {
       const s = lowest(frontier);
@@ -234,7 +235,7 @@ export class Qttt {
         this.edge[s * 16 + n] = 0;
         this.edge[n * 16 + s] = 0;
         this.adj[n] &= ~(1 << s);
-        this.setClassical(n, m);
+        this.#setClassical(n, m);
         frontier |= 1 << n;
       }
     }
@@ -244,11 +245,11 @@ export class Qttt {
   /** O's move 16 on the single square left: both marks there, the square becomes O's. */
   claimLast(): void {
     const k = ++this.moves;
-    this.setClassical(lowest(this.free()), k);
+    this.#setClassical(lowest(this.free()), k);
     this.over = true;
   }
 
-  private setClassical(s: number, move: number): void {
+  #setClassical(s: number, move: number): void {
     if (move & 1) this.xs |= 1 << s;
     else this.os |= 1 << s;
     this.moveAt[s] = move;

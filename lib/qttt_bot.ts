@@ -86,34 +86,35 @@ function rewardX(q: Qttt): number {
  * each is tried once before UCT compares them.
  */
 export class MctsBot {
-  private readonly rng: Rng;
-  private readonly c: number;
-  private readonly now: () => number;
-  private readonly cap: number;
-  private readonly first: Int32Array;
-  private readonly count: Uint8Array;
-  private readonly action: Int16Array;
-  private readonly mover: Uint8Array;
-  private readonly visits: Int32Array;
-  private readonly value: Float64Array;
-  private readonly path = new Int32Array(64);
-  private readonly acts = new Int16Array(128);
-  private readonly scratch = new Qttt();
-  private used = 0;
+  readonly #rng: Rng;
+  readonly #c: number;
+  readonly #now: () => number;
+  readonly #cap: number;
+  readonly #first: Int32Array;
+  readonly #count: Uint8Array;
+  readonly #action: Int16Array;
+  readonly #mover: Uint8Array;
+  readonly #visits: Int32Array;
+  readonly #value: Float64Array;
+  readonly #path = new Int32Array(64);
+  readonly #acts = new Int16Array(128);
+  readonly #scratch = new Qttt();
+  #used = 0;
   /** Iterations of the last search. */
   iterations = 0;
 
+  /** A bot with its whole node pool allocated up front (`maxNodes` entries). */
   constructor(opts: MctsOptions = {}) {
-    this.rng = new Rng(opts.seed ?? 1);
-    this.c = opts.exploration ?? 0.5;
-    this.now = opts.now ?? (() => performance.now());
-    this.cap = opts.maxNodes ?? 1_500_000;
-    this.first = new Int32Array(this.cap);
-    this.count = new Uint8Array(this.cap);
-    this.action = new Int16Array(this.cap);
-    this.mover = new Uint8Array(this.cap);
-    this.visits = new Int32Array(this.cap);
-    this.value = new Float64Array(this.cap);
+    this.#rng = new Rng(opts.seed ?? 1);
+    this.#c = opts.exploration ?? 0.5;
+    this.#now = opts.now ?? (() => performance.now());
+    this.#cap = opts.maxNodes ?? 1_500_000;
+    this.#first = new Int32Array(this.#cap);
+    this.#count = new Uint8Array(this.#cap);
+    this.#action = new Int16Array(this.#cap);
+    this.#mover = new Uint8Array(this.#cap);
+    this.#visits = new Int32Array(this.#cap);
+    this.#value = new Float64Array(this.#cap);
   }
 
   /**
@@ -124,10 +125,10 @@ export class MctsBot {
    * mark are decided by two searches that share the budget.
    */
   playTurn(q: Qttt, budgetMs: number, maxIterations = Infinity): string {
-    const start = this.now();
+    const start = this.#now();
     let collapse = -1;
     if (q.pendingA >= 0) {
-      const act = this.search(q, start + budgetMs * 0.4, maxIterations);
+      const act = this.#search(q, start + budgetMs * 0.4, maxIterations);
       collapse = act - ACT_COLLAPSE;
       q.collapse(collapse);
       if (q.over) return formatTurn(collapse, -1, -1);
@@ -138,15 +139,15 @@ export class MctsBot {
       q.claimLast();
       return formatTurn(collapse, s, s);
     }
-    const act = this.search(q, start + budgetMs, maxIterations);
+    const act = this.#search(q, start + budgetMs, maxIterations);
     const a = act >> 4, b = act & 15;
     q.place(a, b);
     return formatTurn(collapse, a, b);
   }
 
   /** Legal atomic actions of a position into `acts`; their number. */
-  private actions(q: Qttt): number {
-    const acts = this.acts;
+  #actions(q: Qttt): number {
+    const acts = this.#acts;
     if (q.pendingA >= 0) {
       acts[0] = ACT_COLLAPSE + q.pendingA;
       acts[1] = ACT_COLLAPSE + q.pendingB;
@@ -165,98 +166,98 @@ export class MctsBot {
     return n;
   }
 
-  private apply(q: Qttt, act: number): void {
+  #apply(q: Qttt, act: number): void {
     if (act >= ACT_CLAIM) q.claimLast();
     else if (act >= ACT_COLLAPSE) q.collapse(act - ACT_COLLAPSE);
     else q.place(act >> 4, act & 15);
   }
 
   /** Run UCT from `root` until `deadline` or `maxIterations`; the most visited action. */
-  private search(root: Qttt, deadline: number, maxIterations: number): number {
-    const n0 = this.actions(root);
-    if (n0 === 1) return this.acts[0];
-    this.used = 1;
-    this.first[0] = -1;
-    this.count[0] = 0;
-    this.visits[0] = 0;
-    this.value[0] = 0;
-    this.mover[0] = 1 - root.toMove();
-    const q = this.scratch;
+  #search(root: Qttt, deadline: number, maxIterations: number): number {
+    const n0 = this.#actions(root);
+    if (n0 === 1) return this.#acts[0];
+    this.#used = 1;
+    this.#first[0] = -1;
+    this.#count[0] = 0;
+    this.#visits[0] = 0;
+    this.#value[0] = 0;
+    this.#mover[0] = 1 - root.toMove();
+    const q = this.#scratch;
     let it = 0;
     while (it < maxIterations) {
-      if ((it & 15) === 0 && it > 0 && this.now() >= deadline) break;
+      if ((it & 15) === 0 && it > 0 && this.#now() >= deadline) break;
       it++;
       q.copyFrom(root);
       let node = 0;
       let depth = 0;
-      this.path[depth++] = 0;
+      this.#path[depth++] = 0;
       // Selection.
-      while (this.count[node] > 0 && !q.over) {
-        node = this.select(node);
-        this.apply(q, this.action[node]);
-        this.path[depth++] = node;
+      while (this.#count[node] > 0 && !q.over) {
+        node = this.#select(node);
+        this.#apply(q, this.#action[node]);
+        this.#path[depth++] = node;
       }
       // Expansion.
-      if (!q.over && (node === 0 || this.visits[node] > 0)) {
-        const n = this.actions(q);
-        if (this.used + n <= this.cap) {
-          const f = this.used;
-          this.used += n;
-          this.first[node] = f;
-          this.count[node] = n;
+      if (!q.over && (node === 0 || this.#visits[node] > 0)) {
+        const n = this.#actions(q);
+        if (this.#used + n <= this.#cap) {
+          const f = this.#used;
+          this.#used += n;
+          this.#first[node] = f;
+          this.#count[node] = n;
           const who = q.toMove();
-          const acts = this.acts;
+          const acts = this.#acts;
           for (let i = n - 1; i > 0; i--) {
-            const j = this.rng.below(i + 1);
+            const j = this.#rng.below(i + 1);
             const t = acts[i];
             acts[i] = acts[j];
             acts[j] = t;
           }
           for (let i = 0; i < n; i++) {
             const c = f + i;
-            this.action[c] = acts[i];
-            this.mover[c] = who;
-            this.count[c] = 0;
-            this.visits[c] = 0;
-            this.value[c] = 0;
+            this.#action[c] = acts[i];
+            this.#mover[c] = who;
+            this.#count[c] = 0;
+            this.#visits[c] = 0;
+            this.#value[c] = 0;
           }
           node = f;
-          this.apply(q, this.action[node]);
-          this.path[depth++] = node;
+          this.#apply(q, this.#action[node]);
+          this.#path[depth++] = node;
         }
       }
       // Playout.
-      while (!q.over) randomAction(q, this.rng);
+      while (!q.over) randomAction(q, this.#rng);
       const rx = rewardX(q);
       // Backup.
       for (let d = 0; d < depth; d++) {
-        const v = this.path[d];
-        this.visits[v]++;
-        this.value[v] += this.mover[v] === 0 ? rx : 1 - rx;
+        const v = this.#path[d];
+        this.#visits[v]++;
+        this.#value[v] += this.#mover[v] === 0 ? rx : 1 - rx;
       }
     }
     this.iterations = it;
-    let best = this.first[0], bestV = -1;
-    for (let i = 0; i < this.count[0]; i++) {
-      const c = this.first[0] + i;
-      const v = this.visits[c] + this.value[c] / (this.visits[c] + 1);
+    let best = this.#first[0], bestV = -1;
+    for (let i = 0; i < this.#count[0]; i++) {
+      const c = this.#first[0] + i;
+      const v = this.#visits[c] + this.#value[c] / (this.#visits[c] + 1);
       if (v > bestV) {
         bestV = v;
         best = c;
       }
     }
-    return this.action[best];
+    return this.#action[best];
   }
 
-  private select(node: number): number {
-    const f = this.first[node], n = this.count[node];
-    const logN = Math.log(this.visits[node] + 1);
+  #select(node: number): number {
+    const f = this.#first[node], n = this.#count[node];
+    const logN = Math.log(this.#visits[node] + 1);
     let best = f, bestU = -1;
     for (let i = 0; i < n; i++) {
       const c = f + i;
-      const v = this.visits[c];
+      const v = this.#visits[c];
       if (v === 0) return c;
-      const u = this.value[c] / v + this.c * Math.sqrt(logN / v);
+      const u = this.#value[c] / v + this.#c * Math.sqrt(logN / v);
       if (u > bestU) {
         bestU = u;
         best = c;
