@@ -8,7 +8,7 @@
 import { SudokuBot } from "../lib/codecup_bot.ts";
 import { analyzeSolutions, MAX_SOLUTIONS, SolutionGame } from "../lib/codecup_endgame.ts";
 import { formatGrid81, formatMove, parseGrid81 } from "../lib/codecup.ts";
-import { countSolutions } from "../lib/count.ts";
+import { collectSolutions } from "../lib/count.ts";
 import {
   choiceFlag,
   CommandError,
@@ -126,20 +126,9 @@ function analyze(text: string, limitSeconds: number | undefined): number {
       `--analyze takes 81 characters ('1'..'9', '.' or '0'), not ${JSON.stringify(text)}`,
     );
   }
-  let buf = new Uint8Array(4096 * 81);
-  let n = 0;
-  const counted = countSolutions(grid, 9, {
-    limit: ANALYZE_MAX + 1,
-    onSolution: (s) => {
-      if (buf.length < (n + 1) * 81) {
-        const next = new Uint8Array(buf.length * 2);
-        next.set(buf);
-        buf = next;
-      }
-      buf.set(s, n * 81);
-      n++;
-    },
-  });
+  const counted = collectSolutions(grid, 9, { limit: ANALYZE_MAX + 1 });
+  const buf = counted.solutions;
+  const n = counted.count;
   if (counted.conflict !== undefined) {
     throw new CommandError(`--analyze: the grid breaks the rules: ${counted.conflict}`);
   }

@@ -1,13 +1,7 @@
 import assert from "node:assert/strict";
 import { runCli } from "./test_util.ts";
 import { judge, parseGrid81, Position } from "../lib/codecup.ts";
-
-const cases = Deno.readTextFileSync(
-  new URL("../testdata/play/random-play-until-2k-cases.txt", import.meta.url),
-).trim().split("\n").map((l) => l.trim().split(/\s+/)[2]);
-const outcomes = Deno.readTextFileSync(
-  new URL("../testdata/play/random-play-until-2k-outcomes.txt", import.meta.url),
-).trim().split("\n").map((l) => l.trim().split(/\s+/).pop()!);
+import { cases, outcomes } from "../testdata/play/labelled.ts";
 
 /** Judge `lines` as alternating moves from the empty grid; all must be OK (or the last WIN). */
 function assertLegalGame(lines: string[]): void {

@@ -11,35 +11,17 @@
  */
 
 import { analyzeSolutions, SolutionGame } from "./codecup_endgame.ts";
-import { countSolutions } from "./count.ts";
+import { collectSolutions } from "./count.ts";
 import { parseGrid81 } from "./codecup.ts";
+import { cases, outcomes } from "../testdata/play/labelled.ts";
 
-const cases = Deno.readTextFileSync(
-  new URL("../testdata/play/random-play-until-2k-cases.txt", import.meta.url),
-).trim().split("\n").map((l) => l.trim().split(/\s+/)[2]);
-const outcomes = Deno.readTextFileSync(
-  new URL("../testdata/play/random-play-until-2k-outcomes.txt", import.meta.url),
-).trim().split("\n").map((l) => l.trim().split(/\s+/).pop()!);
+let buf: Uint8Array = new Uint8Array(0);
 
-let buf = new Uint8Array(4096 * 81);
-
-/** Enumerate a grid's solutions into the shared buffer; returns their number. */
+/** Enumerate a grid's solutions into `buf`; returns their number. */
 function enumerate(text: string): number {
-  const grid = parseGrid81(text)!;
-  let n = 0;
-  countSolutions(grid, 9, {
-    limit: 1 << 22,
-    onSolution: (s) => {
-      if (buf.length < (n + 1) * 81) {
-        const next = new Uint8Array(buf.length * 2);
-        next.set(buf);
-        buf = next;
-      }
-      buf.set(s, n * 81);
-      n++;
-    },
-  });
-  return n;
+  const r = collectSolutions(parseGrid81(text)!, 9, { limit: 1 << 22 });
+  buf = r.solutions;
+  return r.count;
 }
 
 const game = new SolutionGame(4096, 22);

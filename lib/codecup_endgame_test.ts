@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { analyzeSolutions, type GameValue, MoveStatus, SolutionGame } from "./codecup_endgame.ts";
 import { countSolutions } from "./count.ts";
 import { parseGrid81 } from "./codecup.ts";
+import { cases, outcomes } from "../testdata/play/labelled.ts";
 
 /**
  * Plain reference: the solution-set game by definition, on arrays of strings, memoised on
@@ -70,13 +71,6 @@ function randomSet(rand: () => number, n: number, vary: number, digits: number):
   }
   return [...out];
 }
-
-const cases = Deno.readTextFileSync(
-  new URL("../testdata/play/random-play-until-2k-cases.txt", import.meta.url),
-).trim().split("\n").map((l) => l.trim().split(/\s+/)[2]);
-const outcomes = Deno.readTextFileSync(
-  new URL("../testdata/play/random-play-until-2k-outcomes.txt", import.meta.url),
-).trim().split("\n").map((l) => l.trim().split(/\s+/).pop()!);
 
 function solutionsOf(text: string): { buf: Uint8Array; n: number } {
   const grid = parseGrid81(text)!;

@@ -7,16 +7,15 @@
  */
 
 import { continues, formatGrid81, judge, POINTS, Position, type Rules } from "./codecup.ts";
-import type { GameFactory, GameResult, Judgement, RefereeGame, Seat } from "./referee.ts";
-
-/** Header of the competition's game records (`test-*-competition-*-games.csv`). */
-export const SUDOKU_CSV_HEADER =
-  "Game,Round,IsSwiss,User1,Score1,Status1,User2,Score2,Status2,Moves,Solution";
-
-/** Quote a CSV field when it needs it (RFC 4180). */
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+import {
+  type GameFactory,
+  type GameResult,
+  type Judgement,
+  RECORD_HEADER,
+  recordRow,
+  type RefereeGame,
+  type Seat,
+} from "./referee.ts";
 
 /** One game of sudoku under a rule set, optionally from a starting grid. */
 export class SudokuGame implements RefereeGame {
@@ -121,23 +120,11 @@ export function sudokuGameFor(rules: Rules = "final"): GameFactory {
   return {
     name: "sudoku",
     defaultTime: 30,
-    csvHeader: SUDOKU_CSV_HEADER,
+    csvHeader: RECORD_HEADER,
     create: () => new SudokuGame(rules),
-    csvRow(index: number, players: readonly [string, string], r: GameResult): string {
-      return [
-        String(index),
-        String(Math.ceil(index / 2)),
-        "match",
-        csvField(players[0]),
-        String(r.points[0]),
-        r.statuses[0],
-        csvField(players[1]),
-        String(r.points[1]),
-        r.statuses[1],
-        r.moves.join(" "),
-        r.summary,
-      ].join(",");
-    },
+    // Games 2k-1 and 2k are one pairing, with the seats swapped.
+    csvRow: (index: number, players: readonly [string, string], r: GameResult): string =>
+      recordRow(index, Math.ceil(index / 2), players, r),
   };
 }
 

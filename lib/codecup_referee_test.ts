@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  csvField,
-  SUDOKU_CSV_HEADER,
-  SudokuGame,
-  sudokuGame,
-  sudokuGameFor,
-} from "./codecup_referee.ts";
+import { SudokuGame, sudokuGame, sudokuGameFor } from "./codecup_referee.ts";
+import { csvField, RECORD_HEADER } from "./referee.ts";
 import { parseGrid81 } from "./codecup.ts";
 
 const RECORDS = new URL("../testdata/check_move/test-5-competition-312-games.csv", import.meta.url);
@@ -79,8 +74,8 @@ Deno.test("sudoku referee game", async (t) => {
 
 Deno.test("sudoku referee reproduces the competition's records", async () => {
   const rows = (await Deno.readTextFile(RECORDS)).trim().split("\n");
-  assert.equal(rows[0], SUDOKU_CSV_HEADER);
-  assert.equal(sudokuGame.csvHeader, SUDOKU_CSV_HEADER);
+  assert.equal(rows[0], RECORD_HEADER);
+  assert.equal(sudokuGame.csvHeader, RECORD_HEADER);
   const factory = sudokuGameFor("final");
   let checked = 0;
   // The first 300 games keep this quick; lib/codecup_test.ts replays a whole file.

@@ -83,3 +83,36 @@ export function countSolutions(
   const count = engine.count(grid, limit, onSolution, options.allowed, options.allowedHigh);
   return { count, exact: count < limit && !stopped, nodes: engine.nodes };
 }
+
+/** Solutions gathered by {@linkcode collectSolutions}. */
+export interface CollectedSolutions extends CountResult {
+  /** The solutions back to back, `size * size` cells each (`count` of them). */
+  solutions: Uint8Array;
+}
+
+/**
+ * Every solution of `grid` up to `limit`, packed into one array (which grows by doubling,
+ * so gathering n solutions costs O(n) copies in all).
+ */
+export function collectSolutions(
+  grid: Uint8Array,
+  size: number,
+  options: Omit<CountOptions, "onSolution"> = {},
+): CollectedSolutions {
+  const cells = size * size;
+  let buffer = new Uint8Array(1024 * cells);
+  let n = 0;
+  const result = countSolutions(grid, size, {
+    ...options,
+    onSolution: (s) => {
+      if (buffer.length < (n + 1) * cells) {
+        const next = new Uint8Array(buffer.length * 2);
+        next.set(buffer);
+        buffer = next;
+      }
+      buffer.set(s, n * cells);
+      n++;
+    },
+  });
+  return { ...result, solutions: buffer.subarray(0, n * cells) };
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { countSolutions, defaultVariant, type Variant } from "./count.ts";
+import { collectSolutions, countSolutions, defaultVariant, type Variant } from "./count.ts";
 import { Rng } from "./random.ts";
 
 /** Deterministic floats in [0, 1), so failures reproduce. */
@@ -407,4 +407,28 @@ Deno.test("countSolutions conflicts and limits", async (t) => {
       assert.equal(countSolutions(new Uint8Array(16), 4, { limit: 1000 }).count, 288);
     }
   });
+});
+
+Deno.test("collectSolutions packs every solution the counter finds", async (t) => {
+  for (
+    const [s, variant, limit] of [[4, "sudoku", 1000], [4, "latin", 100], [5, "latin", 7]] as const
+  ) {
+    await t.step(`${variant} ${s}×${s}, limit ${limit}`, () => {
+      const grid = new Uint8Array(s * s);
+      grid[0] = 1;
+      const ref = refCount(grid, s, variant, limit);
+      const got = collectSolutions(grid, s, { variant, limit });
+      assert.equal(got.count, ref.count);
+      assert.equal(got.exact, ref.count < limit);
+      assert.equal(got.solutions.length, got.count * s * s);
+      const seen: string[] = [];
+      for (let k = 0; k < got.count; k++) {
+        const sol = got.solutions.subarray(k * s * s, (k + 1) * s * s);
+        assert.ok(validSolution(sol, grid, s, variant));
+        seen.push(Array.from(sol).join(","));
+      }
+      assert.equal(new Set(seen).size, seen.length);
+      if (got.exact) assert.deepEqual(seen.sort(), [...ref.solutions].sort());
+    });
+  }
 });

@@ -257,6 +257,10 @@ abstract class CoreBase {
   probeWidth = 0;
   /** Search depth up to which `probe` tries every candidate of every cell (-1: never). */
   shaveDepth = -1;
+  /** Whether probes skip the costly filters (see `setLight`). */
+  probeLight = false;
+  /** Switch the costly filters off (true) or back on; cores without any ignore it. */
+  setLight(_light: boolean): void {}
 
   /**
    * Failed-literal probing: try each candidate of the cells with few candidates, and
@@ -268,6 +272,7 @@ abstract class CoreBase {
   probe(width: number): boolean {
     const n = this.n;
     const size = this.t.size;
+    const light = this.probeLight;
     for (;;) {
       let changed = false;
       for (let c = 0; c < n; c++) {
@@ -276,7 +281,9 @@ abstract class CoreBase {
         for (let d = 0; d < size; d++) {
           if (!this.has(c, d) || this.openCount(c) === 0) continue;
           const mark = this.top;
+          if (light) this.setLight(true);
           const ok = this.assign(c, d) && this.propagate();
+          if (light) this.setLight(false);
           this.undo(mark);
           this.qh = this.qt = 0;
           if (!ok) {
@@ -375,6 +382,16 @@ class Core32 extends CoreBase {
   readonly full: number;
   /** Whether `propagate` ends with the all-different matching filter. */
   allDiff = false;
+  #allDiffSaved = false;
+
+  override setLight(light: boolean): void {
+    if (light) {
+      this.#allDiffSaved = this.allDiff;
+      this.allDiff = false;
+    } else {
+      this.allDiff = this.#allDiffSaved;
+    }
+  }
   /** Per unit and position, the digit matched last time (a hint, not trailed). */
   readonly matchHint: Int32Array;
   readonly matchOf: Int32Array;
@@ -1063,6 +1080,8 @@ export interface GeneralEngineOptions {
   allDifferent?: boolean;
   /** Probe every candidate at search depths up to this (-1: never). */
   shaveDepth?: number;
+  /** Probe with singles only, without the all-different filter. */
+  probeLight?: boolean;
 }
 
 /**
@@ -1088,6 +1107,7 @@ export class GeneralEngine implements Engine {
     const core = size <= 32 && options.wide !== true ? new Core32(tables) : new Core64(tables);
     if (options.probeWidth !== undefined) core.probeWidth = options.probeWidth;
     if (options.shaveDepth !== undefined) core.shaveDepth = options.shaveDepth;
+    if (options.probeLight !== undefined) core.probeLight = options.probeLight;
     if (options.allDifferent !== undefined && core instanceof Core32) {
       core.allDiff = options.allDifferent;
     }

@@ -42,6 +42,8 @@ export {
 export { formatVerdict, type Verdict, verdict } from "./verdict.ts";
 export type { Engine, SolutionCallback, Variant } from "./engine.ts";
 export {
+  type CollectedSolutions,
+  collectSolutions,
   type CountOptions,
   type CountResult,
   countSolutions,
@@ -51,7 +53,16 @@ export {
 export { Engine9 } from "./engine9.ts";
 export { GeneralEngine } from "./engine_general.ts";
 export { Rng } from "./random.ts";
-export type { GameFactory, GameResult, Judgement, RefereeGame, Seat } from "./referee.ts";
+export {
+  csvField,
+  type GameFactory,
+  type GameResult,
+  type Judgement,
+  RECORD_HEADER,
+  recordRow,
+  type RefereeGame,
+  type Seat,
+} from "./referee.ts";
 export {
   cellName,
   formatMove,

@@ -16,7 +16,15 @@
  * @module
  */
 
-import type { GameFactory, GameResult, Judgement, RefereeGame, Seat } from "./referee.ts";
+import {
+  type GameFactory,
+  type GameResult,
+  type Judgement,
+  RECORD_HEADER,
+  recordRow,
+  type RefereeGame,
+  type Seat,
+} from "./referee.ts";
 import { applyTurn, firstLegalTurn, PLAYER_NAMES, Qttt } from "./qttt.ts";
 
 /** Human-readable end of a finished position, e.g. `X has a line of four: X 22, O 2`. */
@@ -133,10 +141,6 @@ class QtttGame implements RefereeGame {
   }
 }
 
-function csvField(s: string): string {
-  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
 /**
  * The quantum tic-tac-toe game for the match runner: 5 s per game per player.
  *
@@ -148,21 +152,8 @@ function csvField(s: string): string {
 export const qtttGame: GameFactory = {
   name: "qttt",
   defaultTime: 5,
-  csvHeader: "Game,Round,IsSwiss,User1,Score1,Status1,User2,Score2,Status2,Moves,Solution",
+  csvHeader: RECORD_HEADER,
   create: () => new QtttGame(),
-  csvRow(index: number, players: readonly [string, string], r: GameResult): string {
-    return [
-      String(index),
-      "1",
-      "match",
-      csvField(players[0]),
-      String(r.points[0]),
-      r.statuses[0],
-      csvField(players[1]),
-      String(r.points[1]),
-      r.statuses[1],
-      r.moves.join(" "),
-      r.summary,
-    ].join(",");
-  },
+  csvRow: (index: number, players: readonly [string, string], r: GameResult): string =>
+    recordRow(index, 1, players, r),
 };

@@ -72,3 +72,37 @@ export interface GameFactory {
   /** One CSV row for a finished game; `players` are the two bot names by seat. */
   csvRow(index: number, players: readonly [string, string], result: GameResult): string;
 }
+
+/** Header of the CodeCup record files (`test-*-competition-*-games.csv`), used by both games. */
+export const RECORD_HEADER =
+  "Game,Round,IsSwiss,User1,Score1,Status1,User2,Score2,Status2,Moves,Solution";
+
+/** Quote a CSV field when it needs it (RFC 4180). */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * One game as a row of the CodeCup record layout ({@linkcode RECORD_HEADER}); `players`
+ * by seat, User1 being the first mover, the result's summary in the last column.
+ */
+export function recordRow(
+  index: number,
+  round: number,
+  players: readonly [string, string],
+  r: GameResult,
+): string {
+  return [
+    String(index),
+    String(round),
+    "match",
+    csvField(players[0]),
+    String(r.points[0]),
+    r.statuses[0],
+    csvField(players[1]),
+    String(r.points[1]),
+    r.statuses[1],
+    r.moves.join(" "),
+    r.summary,
+  ].join(",");
+}
