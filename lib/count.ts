@@ -45,15 +45,24 @@ export function defaultVariant(size: number): Variant {
 }
 
 const engines = new Map<string, Engine>();
+// Streams of puzzles are almost always of one size and variant: remember the last engine
+// so that the common case builds no key string per puzzle.
+let lastSize = 0;
+let lastVariant: Variant | undefined;
+let lastEngine: Engine | undefined;
 
 /** The cached engine for a size and rule set; throws a RangeError for unsupported ones. */
 export function engineFor(size: number, variant: Variant): Engine {
+  if (size === lastSize && variant === lastVariant && lastEngine !== undefined) return lastEngine;
   const key = `${size}/${variant}`;
   let engine = engines.get(key);
   if (engine === undefined) {
     engine = size === 9 && variant === "sudoku" ? new Engine9() : new GeneralEngine(size, variant);
     engines.set(key, engine);
   }
+  lastSize = size;
+  lastVariant = variant;
+  lastEngine = engine;
   return engine;
 }
 
