@@ -10,14 +10,19 @@
  * fewest candidates or a (unit, digit) with fewest places, each count divided by the
  * failures seen in its units (dom/wdeg). Two stronger filters are switched on where they
  * were measured to pay: failed-literal probing of two-candidate cells on 16×16 sudokus,
- * and the all-different matching filter (Régin) on 25×25 ones. State changes go
- * through an undo trail sized in the constructor, so a search allocates nothing.
+ * and the all-different matching filter (Régin) on 25×25 ones. On 25×25 sudokus every
+ * node is also shaved (each candidate tried with singles only, failures removed) and
+ * the branch is the two-way choice whose sides propagated most, as lookahead SAT
+ * solvers choose. State changes go through an undo trail sized in the constructor, so
+ * a search allocates nothing.
  *
  * @module
  */
 
 import type { Engine, SolutionCallback, Variant } from "./engine.ts";
 import { blockSideOf, MAX_SIZE } from "./geometry.ts";
+
+export type { Engine, SolutionCallback, Variant } from "./engine.ts";
 
 /** Population count of a 32-bit word. */
 function popcount(x: number): number {
@@ -90,6 +95,12 @@ class Tables {
   readonly peers: Int32Array;
   /** Unit index of each cell's block, -1 without blocks. */
   readonly boxUnit: Int32Array;
+  /** Units of cell c at `cellUnits[cellUnitStart[c] .. cellUnitStart[c + 1] - 1]`. */
+  readonly cellUnitStart: Int32Array;
+  /** Flat unit lists. */
+  readonly cellUnits: Int32Array;
+  /** Most units any one cell is in. */
+  readonly maxUnitsPerCell: number;
 
   /** Build the tables; throws a RangeError for an unsupported size or rule set. */
   constructor(size: number, variant: Variant) {
@@ -144,6 +155,14 @@ class Tables {
     for (let v = 0; v < unitCount; v++) {
       for (let k = 0; k < size; k++) unitsOf[units[v * size + k]].push(v);
     }
+    this.cellUnitStart = new Int32Array(this.cells + 1);
+    this.cellUnits = Int32Array.from(unitsOf.flat());
+    let most = 0;
+    for (let c = 0; c < this.cells; c++) {
+      this.cellUnitStart[c + 1] = this.cellUnitStart[c] + unitsOf[c].length;
+      most = Math.max(most, unitsOf[c].length);
+    }
+    this.maxUnitsPerCell = most;
     const stamp = new Int32Array(this.cells).fill(-1);
     const flat: number[] = [];
     this.peerStart = new Int32Array(this.cells + 1);
@@ -194,15 +213,23 @@ abstract class CoreBase {
   readonly unitW: Float64Array;
   readonly cellW: Float64Array;
 
-  constructor(t: Tables, words: number) {
+  /** Hidden-single queue: (unit * S + digit) pairs left with one place (Core32 only). */
+  readonly hq: Int32Array;
+  hqh = 0;
+  hqt = 0;
+
+  /** `extra` state words after the per-cell ones, each changed at most `perBit` times per removed bit. */
+  constructor(t: Tables, words: number, extra = 0, perBit = 0) {
     this.t = t;
     const n = t.cells;
     this.n = n;
     this.unitW = new Float64Array(t.unitCount);
     this.cellW = new Float64Array(n);
-    this.st = new Int32Array((words + 1) * n);
-    // Along one search path every write removes at least one candidate bit or sets a flag.
-    const trail = n * (t.size + 1) + 16;
+    this.st = new Int32Array((words + 1) * n + extra);
+    this.hq = new Int32Array(extra + 1);
+    // Along one search path every write removes at least one candidate bit (and updates
+    // up to `perBit` counters with it) or sets a flag.
+    const trail = n * (t.size + 1) * (1 + perBit) + 16;
     this.trailIdx = new Int32Array(trail);
     this.trailOld = new Int32Array(trail);
     this.queue = new Int32Array(n + 1);
@@ -210,6 +237,7 @@ abstract class CoreBase {
     this.frameCell = new Int32Array(n + 1);
     this.frameDigit = new Int32Array(n + 1);
     this.solution = new Uint8Array(n);
+    this.impact = new Int32Array(n * t.size);
     this.segRow = new Int32Array(words * t.size * Math.max(1, t.box));
     this.segCol = new Int32Array(words * t.size * Math.max(1, t.box));
   }
@@ -255,24 +283,34 @@ abstract class CoreBase {
 
   /** Largest candidate count of the cells that `probe` tries; 0 turns probing off. */
   probeWidth = 0;
-  /** Search depth up to which `probe` tries every candidate of every cell (-1: never). */
+  /**
+   * Search depth up to which every node is shaved: every candidate of every cell probed
+   * with singles only, in one pass (-1: never).
+   */
   shaveDepth = -1;
-  /** Whether probes skip the costly filters (see `setLight`). */
-  probeLight = false;
+  /** Trail entries written by the last probe of each (cell, digit): its propagation. */
+  readonly impact: Int32Array;
+  /** Whether shaved nodes branch on the bivalent choice of largest impacts. */
+  lookahead = false;
+  /** Whether the current node was shaved, so `impact` is current. */
+  probedAll = false;
   /** Switch the costly filters off (true) or back on; cores without any ignore it. */
   setLight(_light: boolean): void {}
 
   /**
-   * Failed-literal probing: try each candidate of the cells with few candidates, and
-   * remove those whose propagation fails. False when the node itself fails.
+   * Failed-literal probing: try each candidate of the cells with at most `width`
+   * candidates, and remove those whose propagation fails. False when the node itself
+   * fails. A `shave` probes with singles only and makes one pass; otherwise probes
+   * propagate fully and passes repeat until nothing fails.
    *
    * Hard 25×25 minimal puzzles leave hundreds of open cells after singles and locked
-   * candidates; probing cuts their search trees by orders of magnitude.
+   * candidates; probing cuts their search trees by orders of magnitude, and the impacts
+   * it measures guide the branching (`lookahead`).
    */
-  probe(width: number): boolean {
+  probe(width: number, shave: boolean): boolean {
     const n = this.n;
     const size = this.t.size;
-    const light = this.probeLight;
+    const light = shave;
     for (;;) {
       let changed = false;
       for (let c = 0; c < n; c++) {
@@ -284,15 +322,22 @@ abstract class CoreBase {
           if (light) this.setLight(true);
           const ok = this.assign(c, d) && this.propagate();
           if (light) this.setLight(false);
+          this.impact[c * size + d] = this.top - mark;
           this.undo(mark);
-          this.qh = this.qt = 0;
+          this.qh =
+            this.qt =
+            this.hqh =
+            this.hqt =
+              0;
           if (!ok) {
             if (!this.removeDigit(c, d) || !this.propagate()) return false;
             changed = true;
           }
         }
       }
-      if (!changed) return true;
+      // One shaving pass finds most failed literals; repeating it costs more than the
+      // nodes it saves on the 25×25 minimal puzzles.
+      if (!changed || shave) return true;
     }
   }
 
@@ -333,7 +378,11 @@ abstract class CoreBase {
     const n = this.n;
     this.nodes = 0;
     this.top = 0;
-    this.qh = this.qt = 0;
+    this.qh =
+      this.qt =
+      this.hqh =
+      this.hqt =
+        0;
     if (limit < 1) return 0;
     if (!this.init(allowed, allowedHigh)) return 0;
     for (let c = 0; c < n; c++) {
@@ -349,8 +398,13 @@ abstract class CoreBase {
     for (;;) {
       // At a node whose state is propagated and consistent.
       let alive: boolean;
-      const width = depth <= this.shaveDepth ? this.t.size : this.probeWidth;
-      if (width > 0 && !this.probe(width)) {
+      const shave = depth <= this.shaveDepth;
+      this.probedAll = shave;
+      if (
+        shave
+          ? !this.probe(this.t.size, true)
+          : this.probeWidth > 0 && !this.probe(this.probeWidth, false)
+      ) {
         alive = false;
       } else if (this.choose(depth)) {
         this.nodes++;
@@ -370,27 +424,33 @@ abstract class CoreBase {
         if (depth === 0) return found;
         depth--;
         this.undo(frameMark[depth]);
-        this.qh = this.qt = 0;
+        this.qh =
+          this.qt =
+          this.hqh =
+          this.hqt =
+            0;
         alive = this.removeDigit(frameCell[depth], frameDigit[depth]) && this.propagate();
       }
     }
   }
 }
 
-/** The search for S <= 32: one candidate word per cell. State: cand[0..n), assigned[n..2n). */
+/**
+ * The search for S <= 32: one candidate word per cell. State: cand[0..n), assigned
+ * flags [n..2n), then the place count of each (unit, digit) (`countBase`), which turns
+ * hidden singles into queue work instead of a scan of every unit.
+ */
 class Core32 extends CoreBase {
   readonly full: number;
   /** Whether `propagate` ends with the all-different matching filter. */
   allDiff = false;
-  #allDiffSaved = false;
+  /** Whether `propagate` stops after singles (for cheap probes). */
+  light = false;
+  /** Where the place counts of (unit, digit) start in `st`: `countBase + u * S + d`. */
+  readonly countBase: number;
 
   override setLight(light: boolean): void {
-    if (light) {
-      this.#allDiffSaved = this.allDiff;
-      this.allDiff = false;
-    } else {
-      this.allDiff = this.#allDiffSaved;
-    }
+    this.light = light;
   }
   /** Per unit and position, the digit matched last time (a hint, not trailed). */
   readonly matchHint: Int32Array;
@@ -404,7 +464,8 @@ class Core32 extends CoreBase {
   matchBase = 0;
 
   constructor(t: Tables) {
-    super(t, 1);
+    super(t, 1, t.unitCount * t.size, t.maxUnitsPerCell);
+    this.countBase = 2 * t.cells;
     this.full = lowMask(t.size);
     // Measured choices: probing pays on hard 16×16 sudokus (vu_kr: 1,887 nodes down to
     // 15, time halved) but makes enumeration (Latin squares, small grids) several times
@@ -412,6 +473,13 @@ class Core32 extends CoreBase {
     // filter is what brings the search down to tens of thousands of nodes.
     this.probeWidth = t.box > 0 && t.size === 16 ? 2 : 0;
     this.allDiff = t.box > 0 && t.size >= 25;
+    // Minimal 25×25 sudokus (Frisch's set): singles-only shaving of every node with
+    // lookahead branching solves 9 of the 18 within 30 s (most in 1–12 s), where the
+    // all-different filter and dom/wdeg alone solved 4 within 120,000 nodes.
+    if (this.allDiff) {
+      this.shaveDepth = t.cells;
+      this.lookahead = true;
+    }
     this.matchHint = new Int32Array(t.unitCount * t.size).fill(-1);
     this.matchOf = new Int32Array(t.size);
     this.posOfDigit = new Int32Array(t.size);
@@ -509,7 +577,8 @@ class Core32 extends CoreBase {
           if ((reach[pos[31 - Math.clz32(bit)]] & bx) === 0) drop |= bit;
         }
         if (drop !== 0) {
-          this.remove(c, drop);
+          // Another unit of the cell can lose its last place for a dropped digit.
+          if (!this.remove(c, drop)) return -1;
           progress = 1;
         }
         h = Math.imul(h ^ st[c], 0x9e3779b1) + x;
@@ -531,13 +600,54 @@ class Core32 extends CoreBase {
       if (m === 0) return false;
       if ((m & (m - 1)) === 0) this.queue[this.qt++] = c;
     }
+    const size = this.t.size;
+    const units = this.t.units;
+    for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
+      for (let d = 0; d < size; d++) {
+        const bit = 1 << d;
+        let v = 0;
+        for (let k = 0; k < size; k++) if ((st[units[base + k]] & bit) !== 0) v++;
+        st[this.countBase + base + d] = v;
+        if (v === 0) return false;
+        if (v === 1) this.hq[this.hqt++] = base + d;
+      }
+    }
+    return true;
+  }
+
+  /** Take the removed digits `gone` of cell `c` off its units' place counts. */
+  dropCounts(c: number, gone: number): boolean {
+    const st = this.st;
+    const cu = this.t.cellUnits;
+    const s = this.t.cellUnitStart[c];
+    const e = this.t.cellUnitStart[c + 1];
+    const size = this.t.size;
+    const cb = this.countBase;
+    while (gone !== 0) {
+      const bit = gone & -gone;
+      gone ^= bit;
+      const d = 31 - Math.clz32(bit);
+      for (let i = s; i < e; i++) {
+        const ud = cu[i] * size + d;
+        const v = st[cb + ud] - 1;
+        this.set(cb + ud, v);
+        if (v <= 1) {
+          if (v === 0) {
+            this.unitW[cu[i]]++;
+            return false;
+          }
+          this.hq[this.hqt++] = ud;
+        }
+      }
+    }
     return true;
   }
 
   /** Remove the bits `bits` from cell `c`, queueing it when one candidate remains. */
   remove(c: number, bits: number): boolean {
     const old = this.st[c];
-    if ((old & bits) === 0) return true;
+    const gone = old & bits;
+    if (gone === 0) return true;
     const m = old & ~bits;
     this.set(c, m);
     if (m === 0) {
@@ -545,7 +655,7 @@ class Core32 extends CoreBase {
       return false;
     }
     if ((m & (m - 1)) === 0) this.queue[this.qt++] = c;
-    return true;
+    return this.dropCounts(c, gone);
   }
 
   removeDigit(c: number, d: number): boolean {
@@ -556,9 +666,13 @@ class Core32 extends CoreBase {
     const st = this.st;
     const bit = 1 << d;
     if (st[this.n + c] !== 0) return st[c] === bit;
-    if ((st[c] & bit) === 0) return false;
-    if (st[c] !== bit) this.set(c, bit);
+    const old = st[c];
+    if ((old & bit) === 0) return false;
     this.set(this.n + c, 1);
+    if (old !== bit) {
+      this.set(c, bit);
+      if (!this.dropCounts(c, old & ~bit)) return false;
+    }
     const peers = this.t.peers;
     for (let i = this.t.peerStart[c], e = this.t.peerStart[c + 1]; i < e; i++) {
       if (!this.remove(peers[i], bit)) return false;
@@ -566,56 +680,37 @@ class Core32 extends CoreBase {
     return true;
   }
 
-  /** Assign every queued single. */
+  /** Assign every queued naked and hidden single. */
   drain(): boolean {
-    const st = this.st;
-    const n = this.n;
-    while (this.qh < this.qt) {
-      const c = this.queue[this.qh++];
-      if (st[n + c] === 0 && !this.assign(c, 31 - Math.clz32(st[c]))) return false;
-    }
-    this.qh = this.qt = 0;
-    return true;
-  }
-
-  /** One pass of hidden singles over all units: -1 contradiction, 0 nothing, 1 progress. */
-  hiddenSingles(): number {
     const st = this.st;
     const n = this.n;
     const size = this.t.size;
     const units = this.t.units;
-    const full = this.full;
-    let progress = 0;
-    for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
-      let once = 0;
-      let twice = 0;
-      let solved = 0;
-      for (let k = 0; k < size; k++) {
-        const c = units[base + k];
-        const m = st[c];
-        twice |= once & m;
-        once |= m;
-        if (st[n + c] !== 0) solved |= m;
-      }
-      if (once !== full) {
-        this.unitW[u]++;
-        return -1;
-      }
-      let h = once & ~twice & ~solved;
-      while (h !== 0) {
-        const bit = h & -h;
-        h ^= bit;
+    const cb = this.countBase;
+    for (;;) {
+      if (this.qh < this.qt) {
+        const c = this.queue[this.qh++];
+        if (st[n + c] === 0 && !this.assign(c, 31 - Math.clz32(st[c]))) return false;
+      } else if (this.hqh < this.hqt) {
+        const ud = this.hq[this.hqh++];
+        if (st[cb + ud] !== 1) continue;
+        const d = ud % size;
+        const base = ud - d;
+        const bit = 1 << d;
         let k = 0;
-        while (k < size && (st[units[base + k]] & bit) === 0) k++;
-        if (k === size) {
-          this.unitW[u]++;
-          return -1;
-        }
-        if (!this.assign(units[base + k], 31 - Math.clz32(bit)) || !this.drain()) return -1;
-        progress = 1;
+        while ((st[units[base + k]] & bit) === 0) k++;
+        const c = units[base + k];
+        if (st[n + c] === 0 && !this.assign(c, d)) return false;
+      } else {
+        break;
       }
     }
-    return progress;
+    this.qh =
+      this.qt =
+      this.hqh =
+      this.hqt =
+        0;
+    return true;
   }
 
   /** Pointing and claiming between blocks and rows/columns: -1, 0 or 1 as above. */
@@ -676,10 +771,9 @@ class Core32 extends CoreBase {
 
   propagate(): boolean {
     for (;;) {
+      // Hidden singles come from the place counts, through the queue.
       if (!this.drain()) return false;
-      const h = this.hiddenSingles();
-      if (h < 0) return false;
-      if (h > 0) continue;
+      if (this.light) return true;
       if (this.t.box !== 0) {
         const l = this.lockedCandidates();
         if (l < 0) return false;
@@ -692,8 +786,65 @@ class Core32 extends CoreBase {
     }
   }
 
+  /**
+   * The bivalent choice, a two-candidate cell or a (unit, digit) with two places, whose
+   * two sides propagate most (product of probe impacts, as lookahead SAT solvers do);
+   * false when there is none.
+   */
+  chooseLookahead(depth: number): boolean {
+    const st = this.st;
+    const n = this.n;
+    const size = this.t.size;
+    const imp = this.impact;
+    let best = -1;
+    let bestDigit = 0;
+    let bestScore = -1;
+    for (let c = 0; c < n; c++) {
+      const m = st[c];
+      if (st[n + c] !== 0 || popcount(m) !== 2) continue;
+      const d1 = 31 - Math.clz32(m & -m);
+      const d2 = 31 - Math.clz32(m);
+      const score = (imp[c * size + d1] + 1) * (imp[c * size + d2] + 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = c;
+        bestDigit = imp[c * size + d1] >= imp[c * size + d2] ? d1 : d2;
+      }
+    }
+    const units = this.t.units;
+    const cb = this.countBase;
+    for (let ud = 0, e = this.t.unitCount * size; ud < e; ud++) {
+      if (st[cb + ud] !== 2) continue;
+      const d = ud % size;
+      const base = ud - d;
+      const bit = 1 << d;
+      let c1 = -1;
+      let c2 = -1;
+      for (let k = 0; k < size; k++) {
+        const c = units[base + k];
+        if ((st[c] & bit) !== 0) {
+          if (c1 < 0) c1 = c;
+          else c2 = c;
+        }
+      }
+      const i1 = imp[c1 * size + d];
+      const i2 = imp[c2 * size + d];
+      const score = (i1 + 1) * (i2 + 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = i1 >= i2 ? c1 : c2;
+        bestDigit = d;
+      }
+    }
+    if (best < 0) return false;
+    this.frameCell[depth] = best;
+    this.frameDigit[depth] = bestDigit;
+    return true;
+  }
+
   /** The weighted most-constrained choice among cells and (unit, digit) pairs. */
   choose(depth: number): boolean {
+    if (this.lookahead && this.probedAll && this.chooseLookahead(depth)) return true;
     const st = this.st;
     const n = this.n;
     const size = this.t.size;
@@ -841,7 +992,11 @@ class Core64 extends CoreBase {
       const c = this.queue[this.qh++];
       if (st[2 * n + c] === 0 && !this.assign(c, lowestDigit(st[c], st[n + c]))) return false;
     }
-    this.qh = this.qt = 0;
+    this.qh =
+      this.qt =
+      this.hqh =
+      this.hqt =
+        0;
     return true;
   }
 
@@ -1078,10 +1233,10 @@ export interface GeneralEngineOptions {
   probeWidth?: number;
   /** Run the all-different matching filter (one-word core only). */
   allDifferent?: boolean;
-  /** Probe every candidate at search depths up to this (-1: never). */
+  /** Shave (probe every candidate with singles only) at search depths up to this (-1: never). */
   shaveDepth?: number;
-  /** Probe with singles only, without the all-different filter. */
-  probeLight?: boolean;
+  /** On shaved nodes, branch on the two-way choice whose sides propagate most (one-word core). */
+  lookahead?: boolean;
 }
 
 /**
@@ -1107,7 +1262,7 @@ export class GeneralEngine implements Engine {
     const core = size <= 32 && options.wide !== true ? new Core32(tables) : new Core64(tables);
     if (options.probeWidth !== undefined) core.probeWidth = options.probeWidth;
     if (options.shaveDepth !== undefined) core.shaveDepth = options.shaveDepth;
-    if (options.probeLight !== undefined) core.probeLight = options.probeLight;
+    if (options.lookahead !== undefined) core.lookahead = options.lookahead;
     if (options.allDifferent !== undefined && core instanceof Core32) {
       core.allDiff = options.allDifferent;
     }
