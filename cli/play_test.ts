@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runCli } from "./test_util.ts";
+import { LiveBot, runCli } from "./test_util.ts";
 import { judge, parseGrid81, Position } from "../lib/codecup.ts";
 import { cases, outcomes } from "../testdata/play/labelled.ts";
 
@@ -15,49 +15,6 @@ function assertLegalGame(lines: string[]): void {
     );
     if (v.status === "OK") pos.play(v.move!);
   });
-}
-
-/** A bot process driven line by line, to check that every reply is flushed at once. */
-class LiveBot {
-  private readonly child: Deno.ChildProcess;
-  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
-  private readonly reader: ReadableStreamDefaultReader<string>;
-  private buffered = "";
-
-  constructor(args: string[]) {
-    this.child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--quiet", new URL("./main.ts", import.meta.url).pathname, "play", ...args],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "null",
-    }).spawn();
-    this.writer = this.child.stdin.getWriter();
-    this.reader = this.child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  }
-
-  async send(line: string): Promise<void> {
-    await this.writer.write(new TextEncoder().encode(line + "\n"));
-  }
-
-  async readLine(): Promise<string> {
-    while (!this.buffered.includes("\n")) {
-      const { value, done } = await this.reader.read();
-      if (done) throw new Error("bot closed its output");
-      this.buffered += value;
-    }
-    const i = this.buffered.indexOf("\n");
-    const line = this.buffered.slice(0, i);
-    this.buffered = this.buffered.slice(i + 1);
-    return line;
-  }
-
-  async finish(quit: boolean): Promise<number> {
-    if (quit) await this.send("Quit");
-    await this.writer.close();
-    const rest = await this.reader.read();
-    assert.ok(rest.done || rest.value === "", "no output after the game");
-    return (await this.child.status).code;
-  }
 }
 
 Deno.test("play", async (t) => {
@@ -80,7 +37,7 @@ Deno.test("play", async (t) => {
 
   await t.step("a live game: replies are flushed one by one, Quit ends it", async () => {
     for (const level of ["random", "strong"]) {
-      const bot = new LiveBot(["--level", level, "--seed", "7", "--time", "10"]);
+      const bot = new LiveBot(["play", "--level", level, "--seed", "7", "--time", "10"]);
       const moves: string[] = [];
       await bot.send("Start");
       moves.push(await bot.readLine());
@@ -106,7 +63,7 @@ Deno.test("play", async (t) => {
         pos.play(v.move!);
         moves.push(reply);
       }
-      assert.equal(await bot.finish(true), 0);
+      assert.deepEqual(await bot.finish(true), { code: 0, rest: "" });
       assert.equal(moves.length, 9);
     }
   });

@@ -1,26 +1,9 @@
 import assert from "node:assert/strict";
-import { runCli } from "./test_util.ts";
+import { LiveBot, runCli } from "./test_util.ts";
 import { applyTurn, parseInput, Qttt } from "../lib/qttt.ts";
 import { playRandomTurn } from "../lib/qttt_bot.ts";
 import { Rng } from "../lib/random.ts";
-
-const MAIN = new URL("./main.ts", import.meta.url).pathname;
-const EXAMPLE = [
-  "AB",
-  "AB",
-  "ACD",
-  "CD",
-  "CEF",
-  "EF",
-  "EGJ",
-  "IM",
-  "IM",
-  "MGJ",
-  "GHN",
-  "HK",
-  "HK",
-  "H",
-];
+import { EXAMPLE } from "../testdata/qttt/example_game.ts";
 
 Deno.test("check-move --game qttt", async (t) => {
   const check = (...turns: string[]) => runCli(["check-move", "--game", "qttt", ...turns]);
@@ -78,49 +61,9 @@ Deno.test("check-move --game qttt", async (t) => {
   });
 });
 
-/** A running `play --game qttt` process with line access. */
-class Bot {
-  private readonly child: Deno.ChildProcess;
-  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
-  private readonly reader: ReadableStreamDefaultReader<string>;
-  private buf = "";
-
-  constructor(args: string[]) {
-    this.child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--quiet", MAIN, "play", "--game", "qttt", ...args],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "null",
-    }).spawn();
-    this.writer = this.child.stdin.getWriter();
-    this.reader = this.child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  }
-  async send(line: string): Promise<void> {
-    await this.writer.write(new TextEncoder().encode(line + "\n"));
-  }
-  async line(): Promise<string> {
-    while (!this.buf.includes("\n")) {
-      const { value, done } = await this.reader.read();
-      if (done) throw new Error("bot closed its output");
-      this.buf += value;
-    }
-    const i = this.buf.indexOf("\n");
-    const l = this.buf.slice(0, i);
-    this.buf = this.buf.slice(i + 1);
-    return l;
-  }
-  async quit(): Promise<number> {
-    await this.send("Quit");
-    await this.writer.close();
-    const rest = await this.reader.read();
-    assert.ok(rest.done, `unexpected output ${rest.value}`);
-    return (await this.child.status).code;
-  }
-}
-
 /** Play the bot (as X when seat is 0) against lib random play; its replies and the game. */
 async function game(args: string[], seat: 0 | 1, seed: number) {
-  const bot = new Bot(args);
+  const bot = new LiveBot(["play", "--game", "qttt", ...args]);
   const rng = new Rng(seed);
   const q = new Qttt();
   let last = "Start";
@@ -131,7 +74,7 @@ async function game(args: string[], seat: 0 | 1, seed: number) {
     if (q.toMove() === seat) {
       const t0 = performance.now();
       await bot.send(last === "Start" ? last : last + (cycle ? "!" : ""));
-      const reply = await bot.line();
+      const reply = await bot.readLine();
       maxMs = Math.max(maxMs, performance.now() - t0);
       replies.push(reply);
       const r = applyTurn(q, parseInput(reply).turn);
@@ -144,7 +87,8 @@ async function game(args: string[], seat: 0 | 1, seed: number) {
       cycle = q.moves > before && q.pending();
     }
   }
-  const code = await bot.quit();
+  const { code, rest } = await bot.finish(true);
+  assert.equal(rest, "", "no output after the game");
   return { replies, code, q, maxMs };
 }
 

@@ -58,3 +58,60 @@ export async function runCli(args: string[], stdin?: string): Promise<CliRun> {
 export function repoPath(relative: string): string {
   return ROOT + relative;
 }
+
+/**
+ * A `sudokit` subcommand running as a bot, driven line by line, to check that every reply
+ * arrives (is flushed) as soon as its input was sent.
+ */
+export class LiveBot {
+  readonly #child: Deno.ChildProcess;
+  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #reader: ReadableStreamDefaultReader<string>;
+  #buffered = "";
+
+  /** Start `sudokit args...` (no permissions, as the play task). */
+  constructor(args: string[]) {
+    this.#child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", MAIN, ...args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    this.#writer = this.#child.stdin.getWriter();
+    this.#reader = this.#child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  }
+
+  /** Send one line. */
+  async send(line: string): Promise<void> {
+    await this.#writer.write(new TextEncoder().encode(line + "\n"));
+  }
+
+  /** The next line the bot writes; throws when it closes its output first. */
+  async readLine(): Promise<string> {
+    while (!this.#buffered.includes("\n")) {
+      const { value, done } = await this.#reader.read();
+      if (done) throw new Error("bot closed its output");
+      this.#buffered += value;
+    }
+    const i = this.#buffered.indexOf("\n");
+    const line = this.#buffered.slice(0, i);
+    this.#buffered = this.#buffered.slice(i + 1);
+    return line;
+  }
+
+  /**
+   * Send `Quit` (when `quit`), close the input, and return the exit status together with
+   * whatever the bot still wrote (which should be nothing).
+   */
+  async finish(quit: boolean): Promise<{ code: number; rest: string }> {
+    if (quit) await this.send("Quit");
+    await this.#writer.close();
+    let rest = this.#buffered;
+    for (;;) {
+      const { value, done } = await this.#reader.read();
+      if (done) break;
+      rest += value;
+    }
+    return { code: (await this.#child.status).code, rest };
+  }
+}

@@ -1,23 +1,8 @@
 import assert from "node:assert/strict";
 import { qtttGame } from "./qttt_referee.ts";
 import type { RefereeGame } from "./referee.ts";
+import { EXAMPLE } from "../testdata/qttt/example_game.ts";
 
-const EXAMPLE = [
-  "AB",
-  "AB",
-  "ACD",
-  "CD",
-  "CEF",
-  "EF",
-  "EGJ",
-  "IM",
-  "IM",
-  "MGJ",
-  "GHN",
-  "HK",
-  "HK",
-  "H",
-];
 // The statement's "Input" column, turn by turn.
 const EXAMPLE_INPUTS = [
   "Start",

@@ -12,9 +12,10 @@ import {
 } from "./qttt.ts";
 import { playRandomTurn } from "./qttt_bot.ts";
 import { Rng } from "./random.ts";
+import { EXAMPLE } from "../testdata/qttt/example_game.ts";
 
 /** Play outputs from the start, failing on any illegal one; returns the position. */
-function play(turns: string[]): Qttt {
+function play(turns: readonly string[]): Qttt {
   const q = new Qttt();
   for (const t of turns) {
     const r = applyTurn(q, t);
@@ -32,22 +33,6 @@ function illegal(turns: string[]): string {
 }
 
 // The statement's example game (outputs) and the turns whose input carries `!`.
-const EXAMPLE = [
-  "AB",
-  "AB",
-  "ACD",
-  "CD",
-  "CEF",
-  "EF",
-  "EGJ",
-  "IM",
-  "IM",
-  "MGJ",
-  "GHN",
-  "HK",
-  "HK",
-  "H",
-];
 const BANG_INPUT_TURNS = [3, 5, 7, 10, 11, 14];
 
 Deno.test("statement example game", async (t) => {
