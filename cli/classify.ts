@@ -5,18 +5,8 @@
  */
 
 import { classify, formatHeader, formatReport, formatReportJson } from "../lib/classify.ts";
-import { GridFormatParser, InputError, type ParseEvent } from "../lib/parse.ts";
-import {
-  choiceFlag,
-  EXIT_OK,
-  EXIT_USAGE,
-  openInputs,
-  Output,
-  parseFlags,
-  printError,
-  printHelp,
-  readLines,
-} from "./io.ts";
+import { GridFormatParser } from "../lib/parse.ts";
+import { choiceFlag, feedInputs, Output, parseFlags, printHelp } from "./io.ts";
 
 /** Help text of `classify`. */
 export const classifyHelp = `Usage: sudokit classify [--format text|json] [FILE...]
@@ -50,34 +40,15 @@ export async function classifyCommand(args: string[]): Promise<number> {
   if (values.help) return printHelp(classifyHelp);
   const format = choiceFlag("format", values.format, ["text", "json"] as const, "text");
   const out = new Output();
-  const named = positionals.length > 0;
-  try {
-    for await (const input of openInputs(positionals)) {
-      const parser = new GridFormatParser();
-      const emit = (event: ParseEvent) => {
-        if (event.kind === "count") {
-          if (format === "text") out.write(formatHeader(event.count));
-          return;
-        }
-        const { index, cells, size } = event.grid;
-        const report = classify(cells, size);
-        out.write(
-          format === "text" ? formatReport(index, report) : formatReportJson(index, report) + "\n",
-        );
-      };
-      try {
-        for await (const line of readLines(input.stream)) parser.feed(line, emit);
-        parser.finish();
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        out.flush();
-        printError(named ? `${input.name}: ${e.message}` : e.message);
-        return EXIT_USAGE;
-      }
+  return await feedInputs(positionals, out, () => new GridFormatParser(), (event) => {
+    if (event.kind === "count") {
+      if (format === "text") out.write(formatHeader(event.count));
+      return;
     }
-  } finally {
-    // Whatever ends the loop, what was already reported is not lost.
-    out.flush();
-  }
-  return EXIT_OK;
+    const { index, cells, size } = event.grid;
+    const report = classify(cells, size);
+    out.write(
+      format === "text" ? formatReport(index, report) : formatReportJson(index, report) + "\n",
+    );
+  });
 }

@@ -7,6 +7,7 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { type GridParser, InputError, type ParseEvent } from "../lib/parse.ts";
 
 /** Exit status: success. */
 export const EXIT_OK = 0;
@@ -283,4 +284,39 @@ export async function guard(
     printError(`internal error: ${e instanceof Error ? e.message : String(e)}`);
     return EXIT_USAGE;
   }
+}
+
+/**
+ * Feed the lines of every input (`files`, or standard input) to a fresh parser each, handing
+ * its events to `emit`. Bad input ends it all: what was written so far is flushed, then one
+ * line `error: [file: ]grid G, line L, column C: ...` (`describe` may reword the location)
+ * and exit status 2.
+ */
+export async function feedInputs(
+  files: readonly string[],
+  out: Output,
+  makeParser: () => GridParser,
+  emit: (event: ParseEvent) => void,
+  describe: (e: InputError) => string = (e) => e.message,
+): Promise<number> {
+  const named = files.length > 0;
+  try {
+    for await (const input of openInputs(files)) {
+      const parser = makeParser();
+      try {
+        for await (const line of readLines(input.stream)) parser.feed(line, emit);
+        parser.finish();
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        out.flush();
+        printError(named ? `${input.name}: ${describe(e)}` : describe(e));
+        return EXIT_USAGE;
+      }
+    }
+  } finally {
+    // Whatever ends the loop (a file that cannot be opened too), what was already
+    // reported is not lost.
+    out.flush();
+  }
+  return EXIT_OK;
 }

@@ -5,17 +5,8 @@
  */
 
 import { formatVerdict, verdict } from "../lib/verdict.ts";
-import { InputError, type ParseEvent, TokenFormatParser } from "../lib/parse.ts";
-import {
-  EXIT_OK,
-  EXIT_USAGE,
-  openInputs,
-  Output,
-  parseFlags,
-  printError,
-  printHelp,
-  readLines,
-} from "./io.ts";
+import { TokenFormatParser } from "../lib/parse.ts";
+import { feedInputs, Output, parseFlags, printHelp } from "./io.ts";
 
 /** Help text of `verdict`. */
 export const verdictHelp = `Usage: sudokit verdict [FILE...]
@@ -44,31 +35,17 @@ export async function verdictCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseFlags(args, { help: { type: "boolean", short: "h" } });
   if (values.help) return printHelp(verdictHelp);
   const out = new Output();
-  const named = positionals.length > 0;
   let cases = 0;
-  const emit = (event: ParseEvent) => {
-    if (event.kind !== "grid") return;
-    out.write(formatVerdict(++cases, verdict(event.grid.cells)) + "\n");
-  };
-  try {
-    for await (const input of openInputs(positionals)) {
-      const parser = new TokenFormatParser();
-      try {
-        for await (const line of readLines(input.stream)) parser.feed(line, emit);
-        parser.finish();
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        out.flush();
-        // Grids are numbered across inputs, like the cases.
-        const grid = cases + 1;
-        const where = `grid ${grid}, line ${e.line}, column ${e.column}: ${e.detail}`;
-        printError(named ? `${input.name}: ${where}` : where);
-        return EXIT_USAGE;
+  return await feedInputs(
+    positionals,
+    out,
+    () => new TokenFormatParser(),
+    (event) => {
+      if (event.kind === "grid") {
+        out.write(formatVerdict(++cases, verdict(event.grid.cells)) + "\n");
       }
-    }
-  } finally {
-    // Whatever ends the loop, what was already reported is not lost.
-    out.flush();
-  }
-  return EXIT_OK;
+    },
+    // Grids are numbered across inputs, like the cases.
+    (e) => `grid ${cases + 1}, line ${e.line}, column ${e.column}: ${e.detail}`,
+  );
 }
