@@ -32,6 +32,6 @@ benchSet("sudoku16_gecode_janko.txt", "sudoku");
 benchSet("sudoku16_vu_kr_100.txt", "sudoku");
 benchSet("sudokuX16_andrebarbosa_2.txt", "x");
 benchSet("sudoku25_jxa3695_1.txt", "sudoku");
-// Off until the engine gets there: with shaving and lookahead branching 9 of these 18
-// minimal 25×25 puzzles finish in 0.1–12 s each, the other 9 need over 40 s.
+// Off until the engine gets there: with shaving and lookahead branching 11 of these 18
+// minimal 25×25 puzzles finish in 0.03–25 s each, the other 7 need over 25 s.
 benchSet("sudoku25_gecode_frisch.txt", "sudoku", true);
