@@ -192,37 +192,32 @@ function listenFor(signals: Deno.Signal[]): Deno.Signal[] {
   });
 }
 
-/** Whether `setsid` can start bots in process groups of their own on this machine. */
-async function canSetsid(): Promise<boolean> {
+/** Whether `command args...` runs and succeeds with no input or output; `fallback` if it cannot start. */
+async function succeeds(command: string, args: string[], fallback: boolean): Promise<boolean> {
   try {
-    const r = await new Deno.Command("setsid", {
-      args: ["true"],
+    const r = await new Deno.Command(command, {
+      args,
       stdin: "null",
       stdout: "null",
       stderr: "null",
     }).output();
     return r.success;
   } catch {
-    return false;
+    return fallback;
   }
+}
+
+/** Whether `setsid` can start bots in process groups of their own on this machine. */
+function canSetsid(): Promise<boolean> {
+  return succeeds("setsid", ["true"], false);
 }
 
 /**
  * Whether a program name resolves to something runnable, asked of `sh` (bots started through
  * `setsid` cannot report a missing program themselves).
  */
-async function runnable(program: string): Promise<boolean> {
-  try {
-    const r = await new Deno.Command("sh", {
-      args: ["-c", 'command -v "$1" >/dev/null 2>&1', "sh", program],
-      stdin: "null",
-      stdout: "null",
-      stderr: "null",
-    }).output();
-    return r.success;
-  } catch {
-    return true;
-  }
+function runnable(program: string): Promise<boolean> {
+  return succeeds("sh", ["-c", 'command -v "$1" >/dev/null 2>&1', "sh", program], true);
 }
 
 /** A running bot: its process, a line queue fed from its stdout, and a way to end it. */
