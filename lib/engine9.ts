@@ -8,8 +8,10 @@
  * some row-to-box permutation (locked candidates inside the band), rows left with one
  * cell are placed (hidden singles in rows and boxes), and the per-stack column/band
  * permutation is enforced against the other two bands (locked candidates across bands
- * and hidden singles in columns). Naked singles are then found bit-parallel over the
- * nine digit words of a band. The search guesses on the bivalue cell whose digits have
+ * and hidden singles in columns). A digit's three words are updated together in locals
+ * until they settle, and the column step is skipped while the digit's column occupancy
+ * is one already known to be its fixpoint. Naked singles are then found bit-parallel
+ * over the nine digit words of a band. The search guesses on the bivalue cell whose digits have
  * the most candidates among its peers (only the first three bivalue cells are scored once
  * fewer than 45 cells are open, where scoring costs more than it saves), else on a cell
  * with the fewest candidates, and keeps its states on a preallocated stack.
@@ -43,8 +45,6 @@ const COMPLEX = new Int32Array(512);
 const SINGLE = new Int32Array(512);
 /** 9-bit column set → 27-bit mask of those columns in all three rows of a band. */
 const COLEXP = new Int32Array(512);
-/** Column set of a band → mask clearing, in other bands, columns a box is confined to. */
-const MASKSINGLE = new Int32Array(512);
 /** Band bit position → the other cells of its row and box inside the band. */
 const PEERS = new Int32Array(27);
 /** Band bit position → its column in all three rows of a band. */
@@ -60,21 +60,11 @@ const OTHER2 = new Int32Array(27);
 /** 9-bit digit set → number of digits. */
 const POPCOUNT = new Int32Array(512);
 
-function COLEXP_1(x: number): number {
-  return x | (x << 9) | (x << 18);
-}
-
 (function buildTables() {
   for (let x = 0; x < 512; x++) {
     SHRINK[x] = (x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0);
     SINGLE[x] = x !== 0 && (x & (x - 1)) === 0 ? x : 0;
     COLEXP[x] = x | (x << 9) | (x << 18);
-    let ms = FULL;
-    for (let k = 0; k < 3; k++) {
-      const cs = (x >> (3 * k)) & 7;
-      if (cs !== 0 && (cs & (cs - 1)) === 0) ms &= ~COLEXP_1(cs << (3 * k));
-    }
-    MASKSINGLE[x] = ms;
     let n = 0;
     for (let y = x; y !== 0; y &= y - 1) n++;
     POPCOUNT[x] = n;
@@ -130,6 +120,18 @@ function popcount(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
+/**
+ * The digits (bit d) still possible in band b at bit p. Branch-free: searching the
+ * words for the bit mispredicts.
+ */
+function cellDigits(f: Int32Array, b: number, p: number): number {
+  return ((f[b] >> p) & 1) | (((f[b + 3] >> p) & 1) << 1) |
+    (((f[b + 6] >> p) & 1) << 2) | (((f[b + 9] >> p) & 1) << 3) |
+    (((f[b + 12] >> p) & 1) << 4) | (((f[b + 15] >> p) & 1) << 5) |
+    (((f[b + 18] >> p) & 1) << 6) | (((f[b + 21] >> p) & 1) << 7) |
+    (((f[b + 24] >> p) & 1) << 8);
+}
+
 /** Ints saved per search level: 27 digit-band words, 3 unsolved-cell words. */
 const STATE = 30;
 /** Search depth bound: every level places at least one of the 81 cells. */
@@ -170,6 +172,13 @@ export class Engine9 implements Engine {
   private readonly f = new Int32Array(27);
   /** The value each word had when it was last updated (-1: never). */
   private readonly cf = new Int32Array(27);
+  /**
+   * Per digit (at index 3 * digit): a column occupancy (band b's nine columns at bits
+   * 9b..9b+8) known to be a fixpoint of the column/band permutation rule, so the rule
+   * is skipped while the digit's occupancy equals it. Being a fixpoint depends on the
+   * occupancy alone, so backtracking and new grids never invalidate an entry.
+   */
+  private readonly colFix = new Int32Array(27).fill(-1);
   /** Unsolved cells per band. */
   private readonly u = new Int32Array(3);
   /** Saved states, one per open guess. */
@@ -180,8 +189,11 @@ export class Engine9 implements Engine {
   private readonly guessDigits = new Int32Array(MAX_DEPTH);
   /** Reused buffer handed to `onSolution`. */
   private readonly solution = new Uint8Array(81);
-  /** The state right after the givens, before any propagation: where a restart begins. */
-  private readonly root = new Int32Array(STATE);
+  /** Per word: the givens, and the union of their row and box peers. */
+  private readonly givenBits = new Int32Array(27);
+  private readonly givenPeers = new Int32Array(27);
+  /** Per digit: the columns of its givens. */
+  private readonly givenCols = new Int32Array(9);
   /** Scratch copy of the state around one probe. */
   private readonly probeSave = new Int32Array(STATE);
   /** Per literal (digit * 81 + band cell): the `probe` call that last probed it. */
@@ -216,15 +228,44 @@ export class Engine9 implements Engine {
     this.nodes = 0;
     if (!(limit >= 1)) return 0;
     if (!this.init(grid, allowed)) return 0;
-    return this.search(limit, onSolution);
+    return this.search(grid, allowed, limit, onSolution);
   }
 
-  /** Loads the allowed masks and the givens; false when a given is already excluded. */
+  /**
+   * Loads the givens and the allowed masks; false when two givens clash or a given is
+   * not allowed. The givens are gathered per word first, then every word is written once.
+   */
   private init(grid: Uint8Array, allowed?: Uint32Array): boolean {
     const f = this.f, cf = this.cf, u = this.u;
-    f.fill(FULL);
-    cf.fill(-1);
-    u.fill(FULL);
+    const given = this.givenBits, peers = this.givenPeers, cols = this.givenCols;
+    for (let w = 0; w < 27; w++) {
+      given[w] = 0;
+      peers[w] = 0;
+    }
+    for (let d = 0; d < 9; d++) cols[d] = 0;
+    for (let b = 0, i = 0; b < 3; b++) {
+      let solved = 0;
+      for (let p = 0; p < 27; p += 9) {
+        for (let c = 0; c < 9; c++, i++) {
+          const v = grid[i];
+          if (v === 0) continue;
+          const d = v - 1, w = d * 3 + b, bit = 1 << (p + c), cb = 1 << c;
+          if (d > 8 || (peers[w] & bit) !== 0 || (cols[d] & cb) !== 0) return false;
+          peers[w] |= PEERS[p + c];
+          given[w] |= bit;
+          cols[d] |= cb;
+          solved |= bit;
+        }
+      }
+      u[b] = FULL & ~solved;
+    }
+    for (let w = 0, d = 0; d < 9; d++) {
+      const notCol = ~COLEXP[cols[d]];
+      for (let b = 0; b < 3; b++, w++) {
+        f[w] = (u[b] & notCol & ~peers[w]) | given[w];
+        cf[w] = -1;
+      }
+    }
     if (allowed !== undefined) {
       for (let i = 0; i < 81; i++) {
         const a = allowed[i];
@@ -233,13 +274,7 @@ export class Engine9 implements Engine {
           if ((a & (1 << d)) === 0) f[d * 3 + b] &= ~bit;
         }
       }
-    }
-    for (let i = 0; i < 81; i++) {
-      const v = grid[i];
-      if (v === 0) continue;
-      const d = v - 1, b = BAND_OF[i], p = POS_OF[i];
-      if (d < 0 || d > 8 || (f[d * 3 + b] & (1 << p)) === 0) return false;
-      this.assign(d, b, p);
+      for (let w = 0; w < 27; w++) if ((f[w] & given[w]) !== given[w]) return false;
     }
     return true;
   }
@@ -260,52 +295,148 @@ export class Engine9 implements Engine {
   /** Propagates singles and locked candidates to a fixpoint; false on a contradiction. */
   private propagate(): boolean {
     const f = this.f, cf = this.cf, u = this.u;
+    const ck = this.colFix;
+    // Module tables in locals: measured faster than reading the module bindings each time.
+    const shrink = SHRINK, complex = COMPLEX, single = SINGLE, perm9 = PERM9, colexp = COLEXP;
+    const other1 = OTHER1, other2 = OTHER2, peersT = PEERS, column = COLUMN;
     for (;;) {
       let again = true;
       while (again) {
         again = false;
-        for (let w = 0; w < 27; w++) {
-          let a = f[w];
-          if (a === cf[w]) continue;
-          again = true;
-          a &= COMPLEX[
-            SHRINK[a & 511] | (SHRINK[(a >> 9) & 511] << 3) |
-            (SHRINK[a >> 18] << 6)
-          ];
-          if (a === 0) return false;
-          const b = w % 3;
-          const solved = (SINGLE[a & 511] | (SINGLE[(a >> 9) & 511] << 9) |
-            (SINGLE[a >> 18] << 18)) & u[b];
-          if (solved !== 0) {
-            u[b] &= ~solved;
-            const ns = ~solved;
-            f[b] &= ns;
-            f[b + 3] &= ns;
-            f[b + 6] &= ns;
-            f[b + 9] &= ns;
-            f[b + 12] &= ns;
-            f[b + 15] &= ns;
-            f[b + 18] &= ns;
-            f[b + 21] &= ns;
-            f[b + 24] &= ns;
-          }
-          // Column/band permutation per stack against the other two bands of the digit.
-          // It also clears a row single's column in the other bands: it must always run.
-          const w1 = OTHER1[w], w2 = OTHER2[w];
-          const a1 = f[w1], a2 = f[w2];
-          const c0 = (a | (a >> 9) | (a >> 18)) & 511;
-          const c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511;
-          const c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511;
-          const s0 = PERM9[(c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6)];
-          const s1 = PERM9[((c0 >> 3) & 7) | (c1 & 0o70) | ((c2 & 0o70) << 3)];
-          const s2 = PERM9[((c0 >> 6) & 7) | ((c1 >> 3) & 0o70) | (c2 & 0o700)];
-          if (s0 === 0 || s1 === 0 || s2 === 0) return false;
-          // cf keeps the value the row/box step saw, so a column cut re-runs it.
-          cf[w] = a;
-          f[w] = a & COLEXP[(s0 & 7) | ((s1 & 7) << 3) | ((s2 & 7) << 6)];
-          f[w1] = a1 &
-            COLEXP[((s0 >> 3) & 7) | (s1 & 0o70) | ((s2 & 0o70) << 3)];
-          f[w2] = a2 & COLEXP[(s0 >> 6) | ((s1 >> 3) & 0o70) | (s2 & 0o700)];
+        for (let d = 0; d < 27; d += 3) {
+          let a0 = f[d], a1 = f[d + 1], a2 = f[d + 2];
+          let c0 = cf[d], c1 = cf[d + 1], c2 = cf[d + 2];
+          if (a0 === c0 && a1 === c1 && a2 === c2) continue;
+          let occ = ck[d];
+          // The digit's three band words stay in locals until its rules settle; band
+          // singles clear the other digits' words in f, which the next pass sees (a pass
+          // without band singles changed no other digit, so it is the last).
+          do {
+            if (a0 !== c0) {
+              a0 &= complex[
+                shrink[a0 & 511] | (shrink[(a0 >> 9) & 511] << 3) | (shrink[a0 >> 18] << 6)
+              ];
+              if (a0 === 0) return false;
+              const solved = (single[a0 & 511] | (single[(a0 >> 9) & 511] << 9) |
+                (single[a0 >> 18] << 18)) & u[0];
+              if (solved !== 0) {
+                u[0] &= ~solved;
+                again = true;
+                const ns = ~solved;
+                f[0] &= ns;
+                f[3] &= ns;
+                f[6] &= ns;
+                f[9] &= ns;
+                f[12] &= ns;
+                f[15] &= ns;
+                f[18] &= ns;
+                f[21] &= ns;
+                f[24] &= ns;
+              }
+              c0 = a0;
+              const k0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511;
+              const k1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511;
+              const k2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511;
+              if ((k0 | (k1 << 9) | (k2 << 18)) !== occ) {
+                const s0 = perm9[(k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6)];
+                const s1 = perm9[((k0 >> 3) & 7) | (k1 & 0o70) | ((k2 & 0o70) << 3)];
+                const s2 = perm9[((k0 >> 6) & 7) | ((k1 >> 3) & 0o70) | (k2 & 0o700)];
+                if (s0 === 0 || s1 === 0 || s2 === 0) return false;
+                const m0 = (s0 & 7) | ((s1 & 7) << 3) | ((s2 & 7) << 6);
+                const m1 = ((s0 >> 3) & 7) | (s1 & 0o70) | ((s2 & 0o70) << 3);
+                const m2 = (s0 >> 6) | ((s1 >> 3) & 0o70) | (s2 & 0o700);
+                a0 &= colexp[m0];
+                a1 &= colexp[m1];
+                a2 &= colexp[m2];
+                occ = (k0 & m0) | ((k1 & m1) << 9) | ((k2 & m2) << 18);
+              }
+            }
+            if (a1 !== c1) {
+              a1 &= complex[
+                shrink[a1 & 511] | (shrink[(a1 >> 9) & 511] << 3) | (shrink[a1 >> 18] << 6)
+              ];
+              if (a1 === 0) return false;
+              const solved = (single[a1 & 511] | (single[(a1 >> 9) & 511] << 9) |
+                (single[a1 >> 18] << 18)) & u[1];
+              if (solved !== 0) {
+                u[1] &= ~solved;
+                again = true;
+                const ns = ~solved;
+                f[1] &= ns;
+                f[4] &= ns;
+                f[7] &= ns;
+                f[10] &= ns;
+                f[13] &= ns;
+                f[16] &= ns;
+                f[19] &= ns;
+                f[22] &= ns;
+                f[25] &= ns;
+              }
+              c1 = a1;
+              const k0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511;
+              const k1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511;
+              const k2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511;
+              if ((k0 | (k1 << 9) | (k2 << 18)) !== occ) {
+                const s0 = perm9[(k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6)];
+                const s1 = perm9[((k0 >> 3) & 7) | (k1 & 0o70) | ((k2 & 0o70) << 3)];
+                const s2 = perm9[((k0 >> 6) & 7) | ((k1 >> 3) & 0o70) | (k2 & 0o700)];
+                if (s0 === 0 || s1 === 0 || s2 === 0) return false;
+                const m0 = (s0 & 7) | ((s1 & 7) << 3) | ((s2 & 7) << 6);
+                const m1 = ((s0 >> 3) & 7) | (s1 & 0o70) | ((s2 & 0o70) << 3);
+                const m2 = (s0 >> 6) | ((s1 >> 3) & 0o70) | (s2 & 0o700);
+                a0 &= colexp[m0];
+                a1 &= colexp[m1];
+                a2 &= colexp[m2];
+                occ = (k0 & m0) | ((k1 & m1) << 9) | ((k2 & m2) << 18);
+              }
+            }
+            if (a2 !== c2) {
+              a2 &= complex[
+                shrink[a2 & 511] | (shrink[(a2 >> 9) & 511] << 3) | (shrink[a2 >> 18] << 6)
+              ];
+              if (a2 === 0) return false;
+              const solved = (single[a2 & 511] | (single[(a2 >> 9) & 511] << 9) |
+                (single[a2 >> 18] << 18)) & u[2];
+              if (solved !== 0) {
+                u[2] &= ~solved;
+                again = true;
+                const ns = ~solved;
+                f[2] &= ns;
+                f[5] &= ns;
+                f[8] &= ns;
+                f[11] &= ns;
+                f[14] &= ns;
+                f[17] &= ns;
+                f[20] &= ns;
+                f[23] &= ns;
+                f[26] &= ns;
+              }
+              c2 = a2;
+              const k0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511;
+              const k1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511;
+              const k2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511;
+              if ((k0 | (k1 << 9) | (k2 << 18)) !== occ) {
+                const s0 = perm9[(k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6)];
+                const s1 = perm9[((k0 >> 3) & 7) | (k1 & 0o70) | ((k2 & 0o70) << 3)];
+                const s2 = perm9[((k0 >> 6) & 7) | ((k1 >> 3) & 0o70) | (k2 & 0o700)];
+                if (s0 === 0 || s1 === 0 || s2 === 0) return false;
+                const m0 = (s0 & 7) | ((s1 & 7) << 3) | ((s2 & 7) << 6);
+                const m1 = ((s0 >> 3) & 7) | (s1 & 0o70) | ((s2 & 0o70) << 3);
+                const m2 = (s0 >> 6) | ((s1 >> 3) & 0o70) | (s2 & 0o700);
+                a0 &= colexp[m0];
+                a1 &= colexp[m1];
+                a2 &= colexp[m2];
+                occ = (k0 & m0) | ((k1 & m1) << 9) | ((k2 & m2) << 18);
+              }
+            }
+          } while (a0 !== c0 || a1 !== c1 || a2 !== c2);
+          f[d] = a0;
+          f[d + 1] = a1;
+          f[d + 2] = a2;
+          cf[d] = a0;
+          cf[d + 1] = a1;
+          cf[d + 2] = a2;
+          ck[d] = occ;
         }
       }
       // Naked singles, and cells left without candidates.
@@ -346,13 +477,14 @@ export class Engine9 implements Engine {
           const bit = singles & -singles;
           singles ^= bit;
           const p = 31 - Math.clz32(bit);
-          let w = b;
-          while (w < 27 && (f[w] & bit) === 0) w += 3;
-          if (w >= 27) return false;
-          const col = ~COLUMN[p];
-          f[w] &= ~PEERS[p];
-          f[OTHER1[w]] &= col;
-          f[OTHER2[w]] &= col;
+          // An earlier single of this round may have taken the cell's last digit.
+          const digits = cellDigits(f, b, p);
+          if (digits === 0) return false;
+          const w = 3 * (31 - Math.clz32(digits)) + b;
+          const col = ~column[p];
+          f[w] &= ~peersT[p];
+          f[other1[w]] &= col;
+          f[other2[w]] &= col;
           u[b] &= ~bit;
         }
       }
@@ -361,16 +493,17 @@ export class Engine9 implements Engine {
   }
 
   /** Depth-first search over guesses, with states on the preallocated stack. */
-  private search(limit: number, onSolution?: SolutionCallback): number {
-    const f = this.f, cf = this.cf, u = this.u, stack = this.stack, root = this.root;
+  private search(
+    grid: Uint8Array,
+    allowed: Uint32Array | undefined,
+    limit: number,
+    onSolution?: SolutionCallback,
+  ): number {
+    const f = this.f, cf = this.cf, u = this.u, stack = this.stack;
     const probeAfter = this.probeAfter;
     let found = 0, sp = 0, nodes = 0;
     // Guesses since the last solution: past probeAfter the cheap choice is failing.
     let fruitless = 0, strong = false, restarted = false;
-    for (let i = 0; i < 27; i++) root[i] = f[i];
-    root[27] = u[0];
-    root[28] = u[1];
-    root[29] = u[2];
     for (;;) {
       if (this.propagate()) {
         if ((u[0] | u[1] | u[2]) === 0) {
@@ -387,11 +520,7 @@ export class Engine9 implements Engine {
             if (found === 0 && !restarted) {
               // The cheap guesses near the root are what made the tree big: start over.
               restarted = true;
-              for (let i = 0; i < 27; i++) f[i] = root[i];
-              cf.fill(-1);
-              u[0] = root[27];
-              u[1] = root[28];
-              u[2] = root[29];
+              this.init(grid, allowed);
               sp = 0;
               continue;
             }
@@ -409,9 +538,8 @@ export class Engine9 implements Engine {
           }
           if (pick < 0) {
             pick = this.pickCell();
-            const b = (pick / 27) | 0, bit = 1 << (pick % 27);
-            let digits = 0;
-            for (let d = 0; d < 9; d++) if (f[d * 3 + b] & bit) digits |= 1 << d;
+            const b = (pick / 27) | 0;
+            const digits = cellDigits(f, b, pick % 27);
             d0 = 31 - Math.clz32(digits & -digits);
             this.guessCell[sp] = pick;
             rest = digits & (digits - 1);
@@ -638,6 +766,7 @@ export class Engine9 implements Engine {
     for (let b = 0; b < 3; b++) {
       const ub = u[b];
       if (ub === 0) continue;
+      const b1 = b === 2 ? 0 : b + 1, b2 = b === 0 ? 2 : b - 1;
       let one = 0, two = 0, three = 0;
       for (let i = b; i < 27; i += 3) {
         const x = f[i];
@@ -651,14 +780,12 @@ export class Engine9 implements Engine {
         bi ^= bit;
         const p = 31 - Math.clz32(bit);
         const peers = PEERS[p], col = COLUMN[p];
-        let score = 0;
-        for (let w = b, n = 0;; w += 3) {
-          if (f[w] & bit) {
-            score += popcount(f[w] & peers) +
-              popcount((f[OTHER1[w]] | f[OTHER2[w]]) & col);
-            if (++n === 2) break;
-          }
-        }
+        const digits = cellDigits(f, b, p);
+        const oA = 3 * (31 - Math.clz32(digits & -digits));
+        const oB = 3 * (31 - Math.clz32(digits & (digits - 1)));
+        const score = popcount(f[oA + b] & peers) +
+          popcount((f[oA + b1] | f[oA + b2]) & col) + popcount(f[oB + b] & peers) +
+          popcount((f[oB + b1] | f[oB + b2]) & col);
         if (score > bestScore) {
           bestScore = score;
           best = b * 27 + p;
