@@ -300,8 +300,18 @@ abstract class CoreBase {
   lookahead = false;
   /** Whether the current node was shaved, so `impact` is current. */
   probedAll = false;
+  /**
+   * Whether shaves probe every candidate; otherwise (Core32) only the bivalent ones, the
+   * literals lookahead branching chooses among.
+   */
+  shaveAll = false;
   /** Switch the costly filters off (true) or back on; cores without any ignore it. */
   setLight(_light: boolean): void {}
+
+  /** Shave the current node (see `probe`); false when it fails. */
+  shaveNode(): boolean {
+    return this.probe(this.t.size, true);
+  }
 
   /**
    * Failed-literal probing: try each candidate of the cells with at most `width`
@@ -412,9 +422,7 @@ abstract class CoreBase {
       const shave = depth <= this.shaveDepth;
       this.probedAll = shave;
       if (
-        shave
-          ? !this.probe(this.t.size, true)
-          : this.probeWidth > 0 && !this.probe(this.probeWidth, false)
+        shave ? !this.shaveNode() : this.probeWidth > 0 && !this.probe(this.probeWidth, false)
       ) {
         alive = false;
       } else if (this.choose(depth)) {
@@ -472,8 +480,56 @@ class Core32 extends CoreBase {
   readonly seen: Int32Array;
   /** Hash of each unit's candidates when the filter last left it consistent. */
   readonly unitSig: Int32Array;
+  /** Scratch value sets of the constraint `match` works on. */
+  readonly mk: Int32Array;
+  /** The open positions of `mk` and their value sets without the solved positions' values. */
+  readonly openPos: Int32Array;
+  readonly cm: Int32Array;
+  /** Reverse edges and strongly connected component of each open position. */
+  readonly rev: Int32Array;
+  readonly scc: Int32Array;
   stamp = 0;
-  matchBase = 0;
+  /** Count of tree shaves, for `repPass`. */
+  pass = 0;
+  /** Per group (a union-find root): the shave that gave it a representative, and its index. */
+  repPass = new Int32Array(0);
+  repOf = new Int32Array(0);
+  /**
+   * Union-find over signed literals (2 * (c * S + d) + negated) for `linkEquivalents`,
+   * valid where `eqGen` equals `gen`; allocated by the first shave.
+   */
+  eqParent = new Int32Array(0);
+  eqGen = new Int32Array(0);
+  gen = 0;
+  /** Tree shave scratch, per representative: literal, parent, children, impact. */
+  treeLit = new Int32Array(0);
+  treeParent = new Int32Array(0);
+  treeFirst = new Int32Array(0);
+  treeNext = new Int32Array(0);
+  treeImpact = new Int32Array(0);
+  treeRank = new Float64Array(0);
+  treeRoots = new Int32Array(0);
+  treeStack = new Int32Array(0);
+  treeMark = new Int32Array(0);
+  bivLit = new Int32Array(0);
+  pending = new Int32Array(0);
+  /**
+   * One-step forcings found by `linkEquivalents`: when `forceCell` loses digit d (the
+   * list of d starts at `forceHead[d]`; the list of (cell, d) at `forceCellHead`), the
+   * literal `forceLit` holds, unless the loss also takes d from `forceExcept` (a cell, or
+   * -1): a two-candidate cell keeps its other digit, a two-place digit takes its other place.
+   */
+  forceCell = new Int32Array(0);
+  forceLit = new Int32Array(0);
+  forceExcept = new Int32Array(0);
+  forceNextDigit = new Int32Array(0);
+  forceNextCell = new Int32Array(0);
+  forceHead = new Int32Array(0);
+  forceCellHead = new Int32Array(0);
+  forceCellGen = new Int32Array(0);
+  forceCount = 0;
+  /** Peer sets as bit rows, for `isPeer`. */
+  peerBits = new Int32Array(0);
 
   constructor(t: Tables) {
     super(t, 1, t.unitCount * t.size, t.maxUnitsPerCell);
@@ -498,11 +554,16 @@ class Core32 extends CoreBase {
     this.reach = new Int32Array(t.size);
     this.seen = new Int32Array(t.size);
     this.unitSig = new Int32Array(t.unitCount);
+    this.mk = new Int32Array(t.size);
+    this.openPos = new Int32Array(t.size);
+    this.cm = new Int32Array(t.size);
+    this.rev = new Int32Array(t.size);
+    this.scc = new Int32Array(t.size);
   }
 
-  /** Kuhn's augmenting path from position `x` of the current unit. */
+  /** Kuhn's augmenting path from open position `x` (of `cm`). */
   augment(x: number): boolean {
-    let m = this.st[this.t.units[this.matchBase + x]];
+    let m = this.cm[x];
     while (m !== 0) {
       const bit = m & -m;
       m ^= bit;
@@ -520,85 +581,503 @@ class Core32 extends CoreBase {
   }
 
   /**
-   * Generalized arc consistency of each unit's all-different constraint (Régin): keep a
-   * digit in a cell only if some perfect matching of cells to digits uses it. An edge off
-   * the matching is in one iff it lies on an alternating cycle, i.e. both its cells are
-   * in one strongly connected component; with S <= 32 positions the components come from
-   * a bitset transitive closure. -1 contradiction, 0 nothing, 1 progress.
+   * Régin's filter on one all-different constraint whose S positions have the value sets
+   * `mk[0..S)`, S values in all: keep a value of a position only if some perfect matching
+   * of positions to values uses it. Positions with one value are matched to it and taken
+   * out with their values, so the work is on the m open positions only. An edge off the
+   * matching is in one iff it lies on an alternating cycle, i.e. both its positions are in
+   * one strongly connected component; with at most 32 positions the components come from
+   * forward and backward bitset searches. Leaves the values to drop in `mk` and returns the union
+   * of positions losing some, or -1 when no perfect matching exists. `hint` at `hintBase`
+   * holds the last matching of this constraint, per position.
    */
-  allDifferent(): number {
-    const st = this.st;
+  match(hintBase: number): number {
     const size = this.t.size;
-    const units = this.t.units;
+    const mk = this.mk;
+    const cm = this.cm;
+    const open = this.openPos;
     const hint = this.matchHint;
     const matchOf = this.matchOf;
     const pos = this.posOfDigit;
     const reach = this.reach;
+    let fixed = 0;
+    let m = 0;
+    for (let x = 0; x < size; x++) {
+      const v = mk[x];
+      if ((v & (v - 1)) === 0) {
+        if ((fixed & v) !== 0 || v === 0) return -1;
+        fixed |= v;
+      } else {
+        open[m++] = x;
+      }
+    }
+    if (m === 0) return 0;
+    pos.fill(-1);
+    let stray = 0;
+    for (let i = 0; i < m; i++) {
+      const x = open[i];
+      const v = mk[x] & ~fixed;
+      stray |= mk[x] & fixed;
+      cm[i] = v;
+      const d = hint[hintBase + x];
+      if (d >= 0 && (v & (1 << d)) !== 0 && pos[d] < 0) {
+        pos[d] = i;
+        matchOf[i] = d;
+      } else {
+        matchOf[i] = -1;
+      }
+    }
+    for (let i = 0; i < m; i++) {
+      if (matchOf[i] >= 0) continue;
+      this.stamp++;
+      if (!this.augment(i)) return -1;
+    }
+    // Alternating graph on positions: i -> j when i can take the value j is matched to.
+    const rev = this.rev;
+    for (let i = 0; i < m; i++) rev[i] = 0;
+    for (let i = 0; i < m; i++) {
+      hint[hintBase + open[i]] = matchOf[i];
+      let v = cm[i] & ~(1 << matchOf[i]);
+      let a = 0;
+      const bi = 1 << i;
+      while (v !== 0) {
+        const bit = v & -v;
+        v ^= bit;
+        const j = pos[31 - Math.clz32(bit)];
+        a |= 1 << j;
+        rev[j] |= bi;
+      }
+      reach[i] = a;
+    }
+    // Strongly connected components, each as forward reach ∩ backward reach of one of
+    // its positions (bitset searches), left in `scc` per position.
+    const scc = this.scc;
+    let left = m === 32 ? -1 : (1 << m) - 1;
+    let comps = 0;
+    while (left !== 0) {
+      comps++;
+      const start = left & -left;
+      let fwd = start;
+      let todo = start;
+      while (todo !== 0) {
+        const b = todo & -todo;
+        todo ^= b;
+        const nw = reach[31 - Math.clz32(b)] & left & ~fwd;
+        fwd |= nw;
+        todo |= nw;
+      }
+      let back = start;
+      todo = start;
+      while (todo !== 0) {
+        const b = todo & -todo;
+        todo ^= b;
+        const nw = rev[31 - Math.clz32(b)] & fwd & ~back;
+        back |= nw;
+        todo |= nw;
+      }
+      left &= ~back;
+      let rest = back;
+      while (rest !== 0) {
+        const b = rest & -rest;
+        rest ^= b;
+        scc[31 - Math.clz32(b)] = back;
+      }
+    }
+    // One component keeps every edge: the usual case, done without the edge walk.
+    if (comps === 1 && stray === 0) return 0;
+    let any = 0;
+    for (let x = 0; x < size; x++) if ((mk[x] & (mk[x] - 1)) === 0) mk[x] = 0;
+    for (let i = 0; i < m; i++) {
+      const x = open[i];
+      let v = cm[i] & ~(1 << matchOf[i]);
+      // A value a solved position holds goes from every other position.
+      let drop = mk[x] & fixed;
+      const comp = scc[i];
+      while (v !== 0) {
+        const bit = v & -v;
+        v ^= bit;
+        if ((comp & (1 << pos[31 - Math.clz32(bit)])) === 0) drop |= bit;
+      }
+      mk[x] = drop;
+      if (drop !== 0) any |= 1 << x;
+    }
+    return any;
+  }
+
+  /** Régin's filter on every unit (naked and hidden subsets of any size): -1, 0 or 1. */
+  allDifferent(): number {
+    const st = this.st;
+    const size = this.t.size;
+    const units = this.t.units;
+    const mk = this.mk;
     let progress = 0;
     const sig = this.unitSig;
     for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
       // Skip a unit whose candidates are exactly as when it was last left consistent
       // (a hash: a collision only skips a sound deduction, never changes a count).
       let h = 0;
-      for (let x = 0; x < size; x++) h = Math.imul(h ^ st[units[base + x]], 0x9e3779b1) + x;
+      for (let x = 0; x < size; x++) {
+        const m = st[units[base + x]];
+        mk[x] = m;
+        h = Math.imul(h ^ m, 0x9e3779b1) + x;
+      }
       if (h === sig[u]) continue;
-      pos.fill(-1);
-      for (let x = 0; x < size; x++) {
-        const d = hint[base + x];
-        if (d >= 0 && (st[units[base + x]] & (1 << d)) !== 0 && pos[d] < 0) {
-          pos[d] = x;
-          matchOf[x] = d;
-        } else {
-          matchOf[x] = -1;
-        }
+      const any = this.match(base);
+      if (any < 0) {
+        this.unitW[u]++;
+        return -1;
       }
-      this.matchBase = base;
-      for (let x = 0; x < size; x++) {
-        if (matchOf[x] >= 0) continue;
-        this.stamp++;
-        if (!this.augment(x)) {
-          this.unitW[u]++;
-          return -1;
-        }
-      }
-      for (let x = 0; x < size; x++) {
-        hint[base + x] = matchOf[x];
-        let m = st[units[base + x]] & ~(1 << matchOf[x]);
-        let a = 0;
-        while (m !== 0) {
-          const bit = m & -m;
-          m ^= bit;
-          a |= 1 << pos[31 - Math.clz32(bit)];
-        }
-        reach[x] = a;
-      }
-      for (let k = 0; k < size; k++) {
-        const bk = 1 << k;
-        const rk = reach[k];
-        for (let x = 0; x < size; x++) if ((reach[x] & bk) !== 0) reach[x] |= rk;
-      }
-      h = 0;
-      for (let x = 0; x < size; x++) {
-        const c = units[base + x];
-        let m = st[c] & ~(1 << matchOf[x]);
-        let drop = 0;
-        const bx = 1 << x;
-        while (m !== 0) {
-          const bit = m & -m;
-          m ^= bit;
-          if ((reach[pos[31 - Math.clz32(bit)]] & bx) === 0) drop |= bit;
-        }
-        if (drop !== 0) {
+      if (any !== 0) {
+        for (let x = 0; x < size; x++) {
           // Another unit of the cell can lose its last place for a dropped digit.
-          if (!this.remove(c, drop)) return -1;
-          progress = 1;
+          if (mk[x] !== 0 && !this.remove(units[base + x], mk[x])) return -1;
         }
-        h = Math.imul(h ^ st[c], 0x9e3779b1) + x;
+        progress = 1;
+        h = 0;
+        for (let x = 0; x < size; x++) h = Math.imul(h ^ st[units[base + x]], 0x9e3779b1) + x;
       }
       sig[u] = h;
       if (progress !== 0 && !this.drain()) return -1;
     }
     return progress;
+  }
+
+  /**
+   * Shave the bivalent literals along their implications (tree-based lookahead, as in
+   * the march SAT solvers): when literal A forces literal B by one bivalent step (A's
+   * digit leaves a peer whose other candidate or other place is B), A propagates to a
+   * superset of B's state, so A is probed on top of B's propagation and pays only for
+   * the difference. One literal stands for each group of equivalent ones; a literal
+   * found false on top of its parent is false at the node, and its removal waits until
+   * the parent's probe is undone.
+   */
+  override shaveNode(): boolean {
+    if (this.shaveAll) return this.probe(this.t.size, true);
+    const n = this.n;
+    const size = this.t.size;
+    const st = this.st;
+    this.pass++;
+    this.linkEquivalents();
+    const lits = this.treeLit;
+    const repOf = this.repOf;
+    const pass = this.pass;
+    // One representative literal per group, in cell order.
+    let count = 0;
+    let bivalents = 0;
+    for (let c = 0; c < n; c++) {
+      if (st[n + c] !== 0) continue;
+      const m = st[c];
+      const k = popcount(m);
+      let rest = m;
+      while (rest !== 0) {
+        const bit = rest & -rest;
+        rest ^= bit;
+        const d = 31 - Math.clz32(bit);
+        if (!this.bivalent(c, d, k)) continue;
+        const lit = c * size + d;
+        this.bivLit[bivalents++] = lit;
+        const g = this.eqFind(2 * lit);
+        if (this.repPass[g] !== pass) {
+          this.repPass[g] = pass;
+          repOf[g] = count;
+          lits[count++] = lit;
+        }
+      }
+    }
+    // Parents: a representative each one forces, of smaller rank (the impact at the last
+    // shave, then the index), so the parent links form a forest; a literal propagates at
+    // least as far as any it forces, so most forced ones rank lower.
+    const parent = this.treeParent;
+    const first = this.treeFirst;
+    const next = this.treeNext;
+    const imp = this.treeImpact;
+    const rank = this.treeRank;
+    for (let i = 0; i < count; i++) {
+      first[i] = -1;
+      imp[i] = 0;
+      rank[i] = this.impact[lits[i]] * count + i;
+    }
+    for (let i = count - 1; i >= 0; i--) {
+      const p = this.forcedLower(lits[i], rank[i]);
+      parent[i] = p;
+      if (p >= 0) {
+        next[i] = first[p];
+        first[p] = i;
+      }
+    }
+    const roots = this.treeRoots;
+    let rootCount = 0;
+    for (let i = 0; i < count; i++) if (parent[i] < 0) roots[rootCount++] = i;
+    let changed = false;
+    this.setLight(true);
+    const stack = this.treeStack;
+    const marks = this.treeMark;
+    for (let ri = 0; ri < rootCount; ri++) {
+      const r = roots[ri];
+      const rl = lits[r];
+      const rc = (rl / size) | 0;
+      const rd = rl - rc * size;
+      if ((st[rc] & (1 << rd)) === 0 || st[n + rc] !== 0) {
+        // Settled by an earlier removal: its children become roots.
+        for (let ch = first[r]; ch >= 0; ch = next[ch]) roots[rootCount++] = ch;
+        continue;
+      }
+      const mark0 = this.top;
+      let failures = 0;
+      let sp = 0;
+      stack[sp] = r;
+      marks[sp] = mark0;
+      sp++;
+      const ok = this.assign(rc, rd) && this.propagate();
+      imp[r] = this.top - mark0;
+      if (ok) {
+        // Depth-first over the literals that force this one, each on top of its parent.
+        let cursor = first[r];
+        while (sp > 0) {
+          if (cursor < 0) {
+            sp--;
+            this.undo(marks[sp]);
+            if (sp > 0) cursor = next[stack[sp]];
+            continue;
+          }
+          const ch = cursor;
+          const cl = lits[ch];
+          const cc = (cl / size) | 0;
+          const cd = cl - cc * size;
+          const mark = this.top;
+          const good = (st[cc] & (1 << cd)) !== 0 &&
+            this.assign(cc, cd) && this.propagate();
+          imp[ch] = this.top - mark0;
+          if (good) {
+            stack[sp] = ch;
+            marks[sp] = mark;
+            sp++;
+            cursor = first[ch];
+          } else {
+            this.undo(mark);
+            this.qh =
+              this.qt =
+              this.hqh =
+              this.hqt =
+                0;
+            this.pending[failures++] = cl;
+            cursor = next[ch];
+          }
+        }
+      } else {
+        this.undo(mark0);
+        this.qh =
+          this.qt =
+          this.hqh =
+          this.hqt =
+            0;
+        this.pending[failures++] = rl;
+        // Literals forcing a false one are false too: the removal propagates to them.
+        for (let ch = first[r]; ch >= 0; ch = next[ch]) imp[ch] = 0;
+      }
+      for (let f = 0; f < failures; f++) {
+        const fl = this.pending[f];
+        const fc = (fl / size) | 0;
+        if (!this.removeDigit(fc, fl - fc * size) || !this.propagate()) {
+          this.setLight(false);
+          return false;
+        }
+        changed = true;
+      }
+    }
+    this.setLight(false);
+    for (let i = 0; i < bivalents; i++) {
+      const lit = this.bivLit[i];
+      this.impact[lit] = imp[repOf[this.eqFind(2 * lit)]];
+    }
+    this.probedAll = true;
+    return !changed || this.propagate();
+  }
+
+  /** Record that cell `p` losing digit `d` forces literal `lit` (see `forceCell`). */
+  addForce(p: number, d: number, lit: number, except: number): void {
+    const i = this.forceCount++;
+    this.forceCell[i] = p;
+    this.forceLit[i] = lit;
+    this.forceExcept[i] = except;
+    this.forceNextDigit[i] = this.forceHead[d];
+    this.forceHead[d] = i;
+    const pd = p * this.t.size + d;
+    this.forceNextCell[i] = this.forceCellGen[pd] === this.gen ? this.forceCellHead[pd] : -1;
+    this.forceCellGen[pd] = this.gen;
+    this.forceCellHead[pd] = i;
+  }
+
+  /**
+   * The index of a representative literal of rank below `limit` that literal `lit` (cell
+   * c = digit d) forces in one step, or -1: c loses its other digits, its peers lose d.
+   */
+  forcedLower(lit: number, limit: number): number {
+    const size = this.t.size;
+    const c = (lit / size) | 0;
+    const d = lit - c * size;
+    const fLit = this.forceLit;
+    let others = this.st[c] & ~(1 << d);
+    while (others !== 0) {
+      const ob = others & -others;
+      others ^= ob;
+      const cd = c * size + 31 - Math.clz32(ob);
+      if (this.forceCellGen[cd] !== this.gen) continue;
+      for (let i = this.forceCellHead[cd]; i >= 0; i = this.forceNextCell[i]) {
+        if (fLit[i] === lit) continue;
+        const j = this.repIndex(fLit[i], limit);
+        if (j >= 0) return j;
+      }
+    }
+    const bits = this.peerBits;
+    const row = c * ((this.n + 31) >>> 5);
+    for (let i = this.forceHead[d]; i >= 0; i = this.forceNextDigit[i]) {
+      const p = this.forceCell[i];
+      if ((bits[row + (p >>> 5)] & (1 << (p & 31))) === 0) continue;
+      const x = this.forceExcept[i];
+      if (x === c || (x >= 0 && (bits[row + (x >>> 5)] & (1 << (x & 31))) !== 0)) continue;
+      if (fLit[i] === lit) continue;
+      const j = this.repIndex(fLit[i], limit);
+      if (j >= 0) return j;
+    }
+    return -1;
+  }
+
+  /** The representative index of literal `lit` when its rank is below `limit`, else -1. */
+  repIndex(lit: number, limit: number): number {
+    const g = this.eqFind(2 * lit);
+    if (this.repPass[g] !== this.pass) return -1;
+    const j = this.repOf[g];
+    return this.treeRank[j] < limit ? j : -1;
+  }
+
+  /**
+   * Whether digit `d` of cell `c` (with `k` candidates) is a bivalent literal: `c` has two
+   * candidates, or some unit of `c` has two places for `d`.
+   */
+  bivalent(c: number, d: number, k: number): boolean {
+    if (k === 2) return true;
+    const cu = this.t.cellUnits;
+    const at = this.countBase + d;
+    const size = this.t.size;
+    for (let i = this.t.cellUnitStart[c], e = this.t.cellUnitStart[c + 1]; i < e; i++) {
+      if (this.st[at + cu[i] * size] === 2) return true;
+    }
+    return false;
+  }
+
+  /** The representative of signed literal `x` in the current union-find. */
+  eqFind(x: number): number {
+    const parent = this.eqParent;
+    const eqGen = this.eqGen;
+    const gen = this.gen;
+    while (eqGen[x] === gen) {
+      const p = parent[x];
+      if (eqGen[p] === gen) parent[x] = parent[p];
+      x = p;
+    }
+    return x;
+  }
+
+  /** Record that literal `a` (c * S + d) holds exactly when literal `b` does not. */
+  eqOpposite(a: number, b: number): void {
+    const pa = this.eqFind(2 * a);
+    const nb = this.eqFind(2 * b + 1);
+    if (pa !== nb) {
+      this.eqGen[pa] = this.gen;
+      this.eqParent[pa] = nb;
+    }
+    const na = this.eqFind(2 * a + 1);
+    const pb = this.eqFind(2 * b);
+    if (na !== pb) {
+      this.eqGen[na] = this.gen;
+      this.eqParent[na] = pb;
+    }
+  }
+
+  /**
+   * Group literals linked by bivalent pairs: a two-candidate cell {a, b} makes `c = a`
+   * the negation of `c = b`, and a digit with two places p, q in a unit makes `p = d` the
+   * negation of `q = d`. Two literals in one group are equivalent under singles, so their
+   * probes reach the same state, and one probe serves the group.
+   */
+  linkEquivalents(): void {
+    const n = this.n;
+    const size = this.t.size;
+    const st = this.st;
+    if (this.eqParent.length === 0) {
+      const lits = 2 * n * size;
+      this.eqParent = new Int32Array(lits);
+      this.eqGen = new Int32Array(lits);
+      this.repPass = new Int32Array(lits);
+      this.repOf = new Int32Array(lits);
+      const one = n * size;
+      this.treeLit = new Int32Array(one);
+      this.treeParent = new Int32Array(one);
+      this.treeFirst = new Int32Array(one);
+      this.treeNext = new Int32Array(one);
+      this.treeImpact = new Int32Array(one);
+      this.treeRank = new Float64Array(one);
+      this.treeRoots = new Int32Array(one);
+      this.treeStack = new Int32Array(one + 1);
+      this.treeMark = new Int32Array(one + 1);
+      this.bivLit = new Int32Array(one);
+      this.pending = new Int32Array(one);
+      // At most two entries per cell (two-candidate cells) and two per two-place digit.
+      const entries = 2 * n + 2 * this.t.unitCount * size;
+      this.forceCell = new Int32Array(entries);
+      this.forceLit = new Int32Array(entries);
+      this.forceExcept = new Int32Array(entries);
+      this.forceNextDigit = new Int32Array(entries);
+      this.forceNextCell = new Int32Array(entries);
+      this.forceHead = new Int32Array(size);
+      this.forceCellHead = new Int32Array(one);
+      this.forceCellGen = new Int32Array(one);
+      const words = (n + 31) >>> 5;
+      this.peerBits = new Int32Array(n * words);
+      const peers = this.t.peers;
+      for (let c = 0; c < n; c++) {
+        for (let i = this.t.peerStart[c], e = this.t.peerStart[c + 1]; i < e; i++) {
+          this.peerBits[c * words + (peers[i] >>> 5)] |= 1 << (peers[i] & 31);
+        }
+      }
+    }
+    if (++this.gen === 0x7fffffff) {
+      this.eqGen.fill(0);
+      this.gen = 1;
+    }
+    this.forceCount = 0;
+    this.forceHead.fill(-1);
+    for (let c = 0; c < n; c++) {
+      const m = st[c];
+      if (st[n + c] !== 0 || popcount(m) !== 2) continue;
+      const a = 31 - Math.clz32(m & -m);
+      const b = 31 - Math.clz32(m);
+      this.eqOpposite(c * size + a, c * size + b);
+      this.addForce(c, a, c * size + b, -1);
+      this.addForce(c, b, c * size + a, -1);
+    }
+    const units = this.t.units;
+    const cb = this.countBase;
+    for (let ud = 0, e = this.t.unitCount * size; ud < e; ud++) {
+      if (st[cb + ud] !== 2) continue;
+      const d = ud % size;
+      const base = ud - d;
+      const bit = 1 << d;
+      let first = -1;
+      for (let k = 0; k < size; k++) {
+        const c = units[base + k];
+        if ((st[c] & bit) === 0) continue;
+        if (first < 0) {
+          first = c;
+        } else {
+          this.eqOpposite(first * size + d, c * size + d);
+          this.addForce(first, d, c * size + d, c);
+          this.addForce(c, d, first * size + d, first);
+          break;
+        }
+      }
+    }
   }
 
   init(allowed?: Uint32Array): boolean {
@@ -1261,6 +1740,8 @@ export interface GeneralEngineOptions {
   shaveDepth?: number;
   /** On shaved nodes, branch on the two-way choice whose sides propagate most (one-word core). */
   lookahead?: boolean;
+  /** Shave every candidate, not only the bivalent ones (two-candidate cells, two-place digits). */
+  shaveAll?: boolean;
 }
 
 /**
@@ -1287,6 +1768,7 @@ export class GeneralEngine implements Engine {
     if (options.probeWidth !== undefined) core.probeWidth = options.probeWidth;
     if (options.shaveDepth !== undefined) core.shaveDepth = options.shaveDepth;
     if (options.lookahead !== undefined) core.lookahead = options.lookahead;
+    if (options.shaveAll !== undefined) core.shaveAll = options.shaveAll;
     if (options.allDifferent !== undefined && core instanceof Core32) {
       core.allDiff = options.allDifferent;
     }
