@@ -587,8 +587,8 @@ class Core32 extends CoreBase {
    * out with their values, so the work is on the m open positions only. An edge off the
    * matching is in one iff it lies on an alternating cycle, i.e. both its positions are in
    * one strongly connected component; with at most 32 positions the components come from
-   * forward and backward bitset searches. Leaves the values to drop in `mk` and returns the union
-   * of positions losing some, or -1 when no perfect matching exists. `hint` at `hintBase`
+   * forward and backward bitset searches. Leaves the values to drop in `mk` and returns 1
+   * when some position loses values, 0 when none does, -1 when no perfect matching exists. `hint` at `hintBase`
    * holds the last matching of this constraint, per position.
    */
   match(hintBase: number): number {
@@ -699,7 +699,7 @@ class Core32 extends CoreBase {
         if ((comp & (1 << pos[31 - Math.clz32(bit)])) === 0) drop |= bit;
       }
       mk[x] = drop;
-      if (drop !== 0) any |= 1 << x;
+      if (drop !== 0) any = 1;
     }
     return any;
   }

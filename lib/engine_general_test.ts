@@ -235,7 +235,19 @@ Deno.test("agreement with brute force on random partial grids", async (t) => {
       // The filters that only switch on at 16×16 and 25×25 by default, checked here too.
       const strong = new GeneralEngine(size, variant, { probeWidth: 2, allDifferent: true });
       const wideProbe = new GeneralEngine(size, variant, { wide: true, probeWidth: 3 });
+      // Shaving bivalent literals along their implications, with and without the
+      // matching filter, and shaving every candidate.
       const shaved = new GeneralEngine(size, variant, { shaveDepth: 1000, lookahead: true });
+      const shavedStrong = new GeneralEngine(size, variant, {
+        shaveDepth: 1000,
+        lookahead: true,
+        allDifferent: true,
+      });
+      const shavedAll = new GeneralEngine(size, variant, {
+        shaveDepth: 1000,
+        lookahead: true,
+        shaveAll: true,
+      });
       const wideShaved = new GeneralEngine(size, variant, { wide: true, shaveDepth: 3 });
       const rounds = size >= 9 ? 25 : 60;
       for (let round = 0; round < rounds; round++) {
@@ -271,6 +283,16 @@ Deno.test("agreement with brute force on random partial grids", async (t) => {
         assert.equal(strong.count(grid, limit, undefined, allowed), expected, `strong ${label}`);
         assert.equal(wideProbe.count(grid, limit, undefined, allowed), expected, `probe ${label}`);
         assert.equal(shaved.count(grid, limit, undefined, allowed), expected, `shave ${label}`);
+        assert.equal(
+          shavedStrong.count(grid, limit, undefined, allowed),
+          expected,
+          `shave+match ${label}`,
+        );
+        assert.equal(
+          shavedAll.count(grid, limit, undefined, allowed),
+          expected,
+          `shave all ${label}`,
+        );
         assert.equal(
           wideShaved.count(grid, limit, undefined, allowed),
           expected,
@@ -383,6 +405,43 @@ Deno.test("large sizes: 25, 32 (latin, all 32 bits), 36, 49, 50 (latin), 64", as
       bad[2 * step * size + 1] = 1;
       assert.equal(engine.count(bad, 2), 0);
       assert.equal(bruteCountRows(bad, size), 0);
+    });
+  }
+});
+
+Deno.test("filters agree at 25 and 32, where positions use all bits of a word", async (t) => {
+  const cases: [Variant, number][] = [["latin", 32], ["latin", 25], ["sudoku", 25], ["x", 25]];
+  for (const [variant, size] of cases) {
+    await t.step(`${variant} ${size}x${size}`, () => {
+      const rand = rng(size * 13 + variant.length);
+      const plain = new GeneralEngine(size, variant, {
+        shaveDepth: -1,
+        lookahead: false,
+        allDifferent: false,
+        probeWidth: 0,
+      });
+      const engines = [
+        new GeneralEngine(size, variant),
+        new GeneralEngine(size, variant, { allDifferent: true }),
+        new GeneralEngine(size, variant, { shaveDepth: 1000, lookahead: true }),
+        new GeneralEngine(size, variant, { shaveDepth: 1000, lookahead: true, allDifferent: true }),
+        new GeneralEngine(size, variant, { wide: true }),
+      ];
+      for (let round = 0; round < 6; round++) {
+        const full = variant === "x"
+          ? randomFull(size, variant, rand)
+          : patternFull(size, variant, rand);
+        const grid = full.map((v) => (rand() < 0.6 ? v : 0));
+        // Every other round, one given changed to a digit its row lacks: often no solution.
+        if (round % 2 === 1) {
+          const i = Math.floor(rand() * grid.length);
+          grid[i] = 1 + (grid[i] % size);
+        }
+        const expected = plain.count(grid, 3);
+        engines.forEach((engine, k) => {
+          assert.equal(engine.count(grid, 3), expected, `engine ${k}, round ${round}`);
+        });
+      }
     });
   }
 });
