@@ -537,14 +537,15 @@ class Core32 extends CoreBase {
     this.full = lowMask(t.size);
     // Measured choices: probing pays on hard 16×16 sudokus (vu_kr: 1,887 nodes down to
     // 15, time halved) but makes enumeration (Latin squares, small grids) several times
-    // slower and is too slow per node on 25×25 minimal puzzles, where the all-different
-    // filter is what brings the search down to tens of thousands of nodes.
+    // slower. The all-different filter takes another quarter off the 16×16 sets and is
+    // what 25×25 minimal puzzles need; on Latin squares with random holes it costs more
+    // than it saves (measured at orders 8–32), and it halves enumeration speed.
     this.probeWidth = t.box > 0 && t.size === 16 ? 2 : 0;
-    this.allDiff = t.box > 0 && t.size >= 25;
-    // Minimal 25×25 sudokus (Frisch's set): singles-only shaving of every node with
-    // lookahead branching solves 11 of the 18 within 25 s (9 in 0.03–5 s), where the
-    // all-different filter and dom/wdeg alone solved 4 within 120,000 nodes.
-    if (this.allDiff) {
+    this.allDiff = t.box > 0 && t.size >= 16;
+    // Minimal 25×25 sudokus (Frisch's set): shaving every node (bivalent literals, with
+    // singles only) and lookahead branching count all 18 in 0.05–63 s, where the
+    // all-different filter and dom/wdeg alone finished 4 within 120,000 nodes.
+    if (this.allDiff && t.size >= 25) {
       this.shaveDepth = t.cells;
       this.lookahead = true;
     }
