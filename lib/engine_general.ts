@@ -10,11 +10,13 @@
  * fewest candidates or a (unit, digit) with fewest places, each count divided by the
  * failures seen in its units (dom/wdeg). Two stronger filters are switched on where they
  * were measured to pay: failed-literal probing of two-candidate cells on 16×16 sudokus,
- * and the all-different matching filter (Régin) on 25×25 ones. On 25×25 sudokus every
- * node is also shaved (each candidate tried with singles only, failures removed) and
- * the branch is the two-way choice whose sides propagated most, as lookahead SAT
- * solvers choose. State changes go through an undo trail sized in the constructor, so
- * a search allocates nothing.
+ * and the all-different matching filter (Régin) on 16×16 and 25×25 ones. On 25×25
+ * sudokus every node is also shaved: each bivalent literal (a digit of a two-candidate
+ * cell, or one of a digit's two places in a unit) is tried with singles only and removed
+ * when it fails, literals forced by others are tried on top of them and equivalent ones
+ * once (tree-based lookahead, as in the march SAT solvers), and the branch is the
+ * two-way choice whose sides propagated most. State changes go through an undo trail
+ * sized in the constructor, so a search allocates nothing beyond scratch arrays made once.
  *
  * @module
  */
