@@ -387,6 +387,8 @@ abstract class CoreBase {
     }
     this.unitW.fill(0);
     this.cellW.fill(0);
+    // Shaves rank literals by their last impacts: start each count from the same state.
+    if (this.shaveDepth >= 0) this.impact.fill(0);
     return this.search(grid, limit, onSolution, allowed, allowedHigh);
   }
 
@@ -530,7 +532,7 @@ class Core32 extends CoreBase {
   forceCellHead = new Int32Array(0);
   forceCellGen = new Int32Array(0);
   forceCount = 0;
-  /** Peer sets as bit rows, for `isPeer`. */
+  /** Peer sets as bit rows (`n` bits per cell), for `forcedLower`. */
   peerBits = new Int32Array(0);
 
   constructor(t: Tables) {
