@@ -1119,21 +1119,28 @@ class Core32 extends CoreBase {
     const e = this.t.cellUnitStart[c + 1];
     const size = this.t.size;
     const cb = this.countBase;
+    // The trail writes of `set`, inlined: this loop is the hottest of a probe.
+    const trailIdx = this.trailIdx;
+    const trailOld = this.trailOld;
     while (gone !== 0) {
       const bit = gone & -gone;
       gone ^= bit;
       const d = 31 - Math.clz32(bit);
       for (let i = s; i < e; i++) {
-        const ud = cu[i] * size + d;
-        const v = st[cb + ud] - 1;
-        if (v >= PLACED) continue;
-        this.set(cb + ud, v);
+        const at = cb + cu[i] * size + d;
+        const old = st[at];
+        if (old > PLACED) continue;
+        const v = old - 1;
+        const top = this.top++;
+        trailIdx[top] = at;
+        trailOld[top] = old;
+        st[at] = v;
         if (v <= 1) {
           if (v === 0) {
             this.unitW[cu[i]]++;
             return false;
           }
-          this.hq[this.hqt++] = ud;
+          this.hq[this.hqt++] = at - cb;
         }
       }
     }
