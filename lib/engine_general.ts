@@ -515,7 +515,13 @@ class Core32 extends CoreBase {
   treeRoots = new Int32Array(0);
   treeStack = new Int32Array(0);
   treeMark = new Int32Array(0);
+  /** This shave's bivalent literals (`bivCount` of them), each once: `bivGen` is `gen`. */
   bivLit = new Int32Array(0);
+  bivGen = new Int32Array(0);
+  bivCount = 0;
+  /** Per digit, its first place met in the unit `linkEquivalents` walks (`firstSeen` bits). */
+  firstPlace = new Int32Array(0);
+  firstSeen = 0;
   pending = new Int32Array(0);
   /**
    * One-step forcings found by `linkEquivalents`: when `forceCell` loses digit d (the
@@ -766,27 +772,17 @@ class Core32 extends CoreBase {
     const lits = this.treeLit;
     const repOf = this.repOf;
     const pass = this.pass;
-    // One representative literal per group, in cell order.
+    // One representative literal per group, in the order `linkEquivalents` met them.
     let count = 0;
-    let bivalents = 0;
-    for (let c = 0; c < n; c++) {
-      if (st[n + c] !== 0) continue;
-      const m = st[c];
-      const k = popcount(m);
-      let rest = m;
-      while (rest !== 0) {
-        const bit = rest & -rest;
-        rest ^= bit;
-        const d = 31 - Math.clz32(bit);
-        if (!this.bivalent(c, d, k)) continue;
-        const lit = c * size + d;
-        this.bivLit[bivalents++] = lit;
-        const g = this.eqFind(2 * lit);
-        if (this.repPass[g] !== pass) {
-          this.repPass[g] = pass;
-          repOf[g] = count;
-          lits[count++] = lit;
-        }
+    const bivalents = this.bivCount;
+    const bivLit = this.bivLit;
+    for (let i = 0; i < bivalents; i++) {
+      const lit = bivLit[i];
+      const g = this.eqFind(2 * lit);
+      if (this.repPass[g] !== pass) {
+        this.repPass[g] = pass;
+        repOf[g] = count;
+        lits[count++] = lit;
       }
     }
     // Parents: a representative each one forces, of smaller rank (the impact at the last
@@ -956,21 +952,6 @@ class Core32 extends CoreBase {
     return this.treeRank[j] < limit ? j : -1;
   }
 
-  /**
-   * Whether digit `d` of cell `c` (with `k` candidates) is a bivalent literal: `c` has two
-   * candidates, or some unit of `c` has two places for `d`.
-   */
-  bivalent(c: number, d: number, k: number): boolean {
-    if (k === 2) return true;
-    const cu = this.t.cellUnits;
-    const at = this.countBase + d;
-    const size = this.t.size;
-    for (let i = this.t.cellUnitStart[c], e = this.t.cellUnitStart[c + 1]; i < e; i++) {
-      if (this.st[at + cu[i] * size] === 2) return true;
-    }
-    return false;
-  }
-
   /** The representative of signed literal `x` in the current union-find. */
   eqFind(x: number): number {
     const parent = this.eqParent;
@@ -1027,6 +1008,8 @@ class Core32 extends CoreBase {
       this.treeStack = new Int32Array(one + 1);
       this.treeMark = new Int32Array(one + 1);
       this.bivLit = new Int32Array(one);
+      this.bivGen = new Int32Array(one);
+      this.firstPlace = new Int32Array(size);
       this.pending = new Int32Array(one);
       // At most two entries per cell (two-candidate cells) and two per two-place digit.
       const entries = 2 * n + 2 * this.t.unitCount * size;
@@ -1049,9 +1032,12 @@ class Core32 extends CoreBase {
     }
     if (++this.gen === 0x7fffffff) {
       this.eqGen.fill(0);
+      this.bivGen.fill(0);
+      this.forceCellGen.fill(0);
       this.gen = 1;
     }
     this.forceCount = 0;
+    this.bivCount = 0;
     this.forceHead.fill(-1);
     for (let c = 0; c < n; c++) {
       const m = st[c];
@@ -1061,28 +1047,47 @@ class Core32 extends CoreBase {
       this.eqOpposite(c * size + a, c * size + b);
       this.addForce(c, a, c * size + b, -1);
       this.addForce(c, b, c * size + a, -1);
+      this.markBivalent(c * size + a);
+      this.markBivalent(c * size + b);
     }
+    // Per unit, the digits with two places, then one walk over its cells to find them.
     const units = this.t.units;
     const cb = this.countBase;
-    for (let ud = 0, e = this.t.unitCount * size; ud < e; ud++) {
-      if (st[cb + ud] !== 2) continue;
-      const d = ud % size;
-      const base = ud - d;
-      const bit = 1 << d;
-      let first = -1;
-      for (let k = 0; k < size; k++) {
+    const firstAt = this.firstPlace;
+    for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
+      let two = 0;
+      for (let d = 0, at = cb + base; d < size; d++, at++) if (st[at] === 2) two |= 1 << d;
+      if (two === 0) continue;
+      for (let k = 0; k < size && two !== 0; k++) {
         const c = units[base + k];
-        if ((st[c] & bit) === 0) continue;
-        if (first < 0) {
-          first = c;
-        } else {
+        let bits = st[c] & two;
+        while (bits !== 0) {
+          const bit = bits & -bits;
+          bits ^= bit;
+          const d = 31 - Math.clz32(bit);
+          const first = firstAt[d];
+          if ((this.firstSeen & bit) === 0) {
+            this.firstSeen |= bit;
+            firstAt[d] = c;
+            continue;
+          }
+          two ^= bit;
           this.eqOpposite(first * size + d, c * size + d);
           this.addForce(first, d, c * size + d, c);
           this.addForce(c, d, first * size + d, first);
-          break;
+          this.markBivalent(first * size + d);
+          this.markBivalent(c * size + d);
         }
       }
+      this.firstSeen = 0;
     }
+  }
+
+  /** Add literal `lit` to this shave's bivalent literals, once. */
+  markBivalent(lit: number): void {
+    if (this.bivGen[lit] === this.gen) return;
+    this.bivGen[lit] = this.gen;
+    this.bivLit[this.bivCount++] = lit;
   }
 
   init(allowed?: Uint32Array): boolean {
