@@ -17,6 +17,7 @@ import {
   parserFor,
 } from "../lib/parse.ts";
 import { type Batch, countBatch, type CountSettings } from "./count_batch.ts";
+import { Pool } from "./count_pool.ts";
 import {
   choiceFlag,
   CommandError,
@@ -52,10 +53,13 @@ Options:
                        sudoku for sizes 1, 4, 9, 16, ..., latin otherwise
   --input F            auto (default), line, grid or tokens
   --format text|json   text (default) or one JSON object per grid with the
-                       count, whether it is exact, search nodes and time (ms)
+                       count, whether it is exact, search nodes and time (ms);
+                       "parts" when workers shared the grid's search
   --solutions          also print the solutions found, one per line after the
                        grid's count line (in JSON: a "solutions" array)
-  --jobs N             worker threads (default: the number of cores)
+  --jobs N             worker threads (default: the number of cores); a
+                       worker left idle takes over branches of a large grid
+                       another one is searching (not with --solutions)
   -h, --help           show this help
 
 Sizes: sudoku and x for S = 1, 4, 9, 16, 25, 36, 49, 64; latin for S = 1..64.
@@ -118,99 +122,6 @@ class Batcher {
     this.#cellCount = 0;
     await this.send(batch);
   }
-}
-
-/** Counts batches in worker threads, writing results in batch order with bounded memory. */
-class Pool {
-  readonly #workers: Worker[] = [];
-  readonly #busy: number[] = [];
-  readonly #done = new Map<number, string>();
-  #next = 0;
-  // Batches sent but not yet written: bounds memory even when one slow batch holds up the rest.
-  #unwritten = 0;
-  #waiters: (() => void)[] = [];
-  #failure: string | undefined;
-
-  constructor(
-    jobs: number,
-    readonly settings: CountSettings,
-    readonly out: Output,
-    readonly onCounted: (n: number) => void,
-  ) {
-    for (let w = 0; w < jobs; w++) {
-      const worker = new Worker(new URL("./count_worker.ts", import.meta.url).href, {
-        type: "module",
-      });
-      worker.onmessage = (e: MessageEvent<{ id: number; text?: string; error?: string }>) => {
-        this.#busy[w]--;
-        if (e.data.error !== undefined) this.#failure ??= e.data.error;
-        this.#done.set(e.data.id, e.data.text ?? "");
-        this.#drainInOrder();
-        this.#waiters.splice(0).forEach((f) => f());
-      };
-      worker.onerror = (e) => {
-        e.preventDefault();
-        this.#failure ??= e.message;
-        this.#waiters.splice(0).forEach((f) => f());
-      };
-      this.#workers.push(worker);
-      this.#busy.push(0);
-    }
-  }
-
-  #drainInOrder(): void {
-    let text = this.#done.get(this.#next);
-    while (text !== undefined) {
-      this.#done.delete(this.#next);
-      this.out.write(text);
-      this.onCounted(countLines(text, this.settings));
-      this.#next++;
-      this.#unwritten--;
-      text = this.#done.get(this.#next);
-    }
-  }
-
-  async submit(batch: Batch): Promise<void> {
-    this.#check();
-    while (this.#unwritten >= 3 * this.#workers.length) {
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
-      this.#check();
-    }
-    let w = 0;
-    for (let k = 1; k < this.#workers.length; k++) if (this.#busy[k] < this.#busy[w]) w = k;
-    this.#busy[w]++;
-    this.#unwritten++;
-    const transfer = [batch.cells, batch.sizes, batch.indexes, batch.lines].map(
-      (a) => a.buffer as ArrayBuffer,
-    );
-    this.#workers[w].postMessage({ batch, settings: this.settings }, transfer);
-  }
-
-  async drain(): Promise<void> {
-    while (this.#unwritten > 0 && this.#failure === undefined) {
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    }
-    this.#check();
-  }
-
-  #check(): void {
-    if (this.#failure !== undefined) throw new CommandError(`a worker failed: ${this.#failure}`);
-  }
-
-  close(): void {
-    for (const w of this.#workers) w.terminate();
-  }
-}
-
-function countLines(text: string, settings: CountSettings): number {
-  if (!settings.solutions || settings.format === "json") {
-    let n = 0;
-    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
-    return n;
-  }
-  let n = 0;
-  for (const line of text.split("\n")) if (line !== "" && /^[0-9]+\+?$/.test(line)) n++;
-  return n;
 }
 
 /** A progress line on a terminal's stderr: puzzles done, rate, and time left when known. */

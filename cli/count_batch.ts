@@ -5,7 +5,7 @@
  * @module
  */
 
-import { countSolutions, type Variant } from "../lib/count.ts";
+import { countSolutions, type SearchControl, type Variant } from "../lib/count.ts";
 import { formatLine } from "../lib/parse.ts";
 
 /** What `count` prints and how it counts. */
@@ -34,44 +34,89 @@ export interface Batch {
   readonly cells: Uint8Array;
 }
 
+/** What counting one grid (or one part of it) found, ready to print with {@linkcode formatCount}. */
+export interface GridCount {
+  /** Solutions found, at most the limit. */
+  count: number;
+  /** Whether `count` is the exact total. */
+  exact: boolean;
+  /** Search nodes used. */
+  nodes: number;
+  /** Why the count is 0 without search. */
+  conflict?: string;
+  /** The solutions found, one line each, when they are printed. */
+  solutions?: string[];
+  /** Searches the count was shared between (worker threads), when more than one. */
+  parts?: number;
+}
+
+/** The output lines of one grid: the `k`-th of `batch`, counted in `ms` milliseconds. */
+export function formatCount(
+  r: GridCount,
+  batch: Batch,
+  k: number,
+  ms: number,
+  settings: CountSettings,
+): string {
+  if (settings.format === "text") {
+    let out = r.exact ? `${r.count}\n` : `${r.count}+\n`;
+    for (const s of r.solutions ?? []) out += s + "\n";
+    return out;
+  }
+  return JSON.stringify({
+    puzzle: batch.indexes[k],
+    line: batch.lines[k],
+    size: batch.sizes[k],
+    count: r.count,
+    exact: r.exact,
+    nodes: r.nodes,
+    ms: Math.round(ms * 1000) / 1000,
+    ...(r.conflict === undefined ? {} : { conflict: r.conflict }),
+    ...(r.parts === undefined || r.parts < 2 ? {} : { parts: r.parts }),
+    ...(settings.solutions ? { solutions: r.solutions ?? [] } : {}),
+  }) + "\n";
+}
+
+/**
+ * Count one grid, or with `allowed`/`allowedHigh` the part of its search they describe;
+ * `control` lets the search give branches away or stop.
+ */
+export function countGrid(
+  cells: Uint8Array,
+  size: number,
+  settings: CountSettings,
+  allowed?: Uint32Array,
+  allowedHigh?: Uint32Array,
+  control?: SearchControl,
+): GridCount {
+  const solutions: string[] = [];
+  const onSolution = settings.solutions
+    ? (s: Uint8Array) => {
+      solutions.push(formatLine(s, size));
+    }
+    : undefined;
+  const r = countSolutions(cells, size, {
+    limit: settings.limit,
+    variant: settings.variant,
+    onSolution,
+    allowed,
+    allowedHigh,
+    control,
+  });
+  return { ...r, ...(settings.solutions ? { solutions } : {}) };
+}
+
 /** Count every grid of a batch and return the output text (complete lines). */
 export function countBatch(batch: Batch, settings: CountSettings): string {
   let out = "";
   let offset = 0;
-  const collected: string[] = [];
   for (let k = 0; k < batch.sizes.length; k++) {
     const size = batch.sizes[k];
     const cells = batch.cells.subarray(offset, offset + size * size);
     offset += size * size;
-    collected.length = 0;
-    const onSolution = settings.solutions
-      ? (s: Uint8Array) => {
-        collected.push(formatLine(s, size));
-      }
-      : undefined;
     const start = settings.format === "json" ? performance.now() : 0;
-    const r = countSolutions(cells, size, {
-      limit: settings.limit,
-      variant: settings.variant,
-      onSolution,
-    });
-    if (settings.format === "text") {
-      out += r.exact ? `${r.count}\n` : `${r.count}+\n`;
-      for (const s of collected) out += s + "\n";
-    } else {
-      const ms = Math.round((performance.now() - start) * 1000) / 1000;
-      out += JSON.stringify({
-        puzzle: batch.indexes[k],
-        line: batch.lines[k],
-        size,
-        count: r.count,
-        exact: r.exact,
-        nodes: r.nodes,
-        ms,
-        ...(r.conflict === undefined ? {} : { conflict: r.conflict }),
-        ...(settings.solutions ? { solutions: collected } : {}),
-      }) + "\n";
-    }
+    const r = countGrid(cells, size, settings);
+    out += formatCount(r, batch, k, performance.now() - start, settings);
   }
   return out;
 }

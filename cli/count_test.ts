@@ -456,3 +456,40 @@ Deno.test("count usage errors", async (t) => {
     assert.ok(r.stdout.startsWith("Usage: sudokit count"));
   });
 });
+
+Deno.test("count --jobs 2 shares a large grid's search between workers", async (t) => {
+  // Frisch's 25×25 puzzle 2 takes some 850 nodes: the idle worker gets branches of it.
+  const frisch = puzzles(DIR + "sudoku25_gecode_frisch.txt");
+  const lone = frisch[1] + "\n";
+  // Givens taken out of it: many solutions, so the limit decides and parts are stopped.
+  const open = frisch[1].replace(/[1-9A-P]/g, (ch, i: number) => (i % 3 === 0 ? "." : ch)) + "\n";
+  const runs = {
+    json: runCli(["count", "--jobs", "2", "--format", "json"], lone),
+    one: runCli(["count", "--jobs", "1"], frisch.slice(1, 3).join("\n") + "\n"),
+    two: runCli(["count", "--jobs", "2"], frisch.slice(1, 3).join("\n") + "\n"),
+    limitOne: runCli(["count", "--jobs", "1", "--limit", "50"], open),
+    limitTwo: runCli(["count", "--jobs", "2", "--limit", "50", "--format", "json"], open),
+  };
+  await t.step("one grid: the same count, from several parts", async () => {
+    const r = await runs.json;
+    assert.deepEqual([r.code, r.stderr], [0, ""]);
+    const o = JSON.parse(r.stdout);
+    assert.deepEqual([o.puzzle, o.count, o.exact], [1, 1, true]);
+    assert.ok(o.parts >= 2, r.stdout);
+  });
+  await t.step("two grids: output as with one worker", async () => {
+    const one = await runs.one;
+    const two = await runs.two;
+    assert.deepEqual([one.code, one.stderr, one.stdout], [0, "", "1\n1\n"]);
+    assert.deepEqual([two.code, two.stderr, two.stdout], [0, "", "1\n1\n"]);
+  });
+  await t.step("the limit reached in one part ends the grid", async () => {
+    const one = await runs.limitOne;
+    const two = await runs.limitTwo;
+    assert.deepEqual([one.code, one.stderr, one.stdout], [0, "", "50+\n"]);
+    assert.deepEqual([two.code, two.stderr], [0, ""]);
+    const o = JSON.parse(two.stdout);
+    assert.deepEqual([o.count, o.exact], [50, false]);
+    assert.ok(o.parts >= 2, two.stdout);
+  });
+});

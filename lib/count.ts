@@ -5,12 +5,12 @@
  * @module
  */
 
-import type { Engine, SolutionCallback, Variant } from "./engine.ts";
+import type { Engine, SearchControl, SolutionCallback, Variant } from "./engine.ts";
 import { Engine9 } from "./engine9.ts";
 import { GeneralEngine } from "./engine_general.ts";
 import { findConflict } from "./validate.ts";
 
-export type { SolutionCallback, Variant } from "./engine.ts";
+export type { SearchControl, SolutionCallback, Variant } from "./engine.ts";
 
 /** Options of {@linkcode countSolutions}. */
 export interface CountOptions {
@@ -24,6 +24,11 @@ export interface CountOptions {
   allowed?: Uint32Array;
   /** Per-cell allowed digits 33..64, bit d-33 for digit d. */
   allowedHigh?: Uint32Array;
+  /**
+   * Polled during long searches to give branches away (counting one grid in parallel) or
+   * to stop; a stop leaves the result inexact.
+   */
+  control?: SearchControl;
 }
 
 /** What {@linkcode countSolutions} found. */
@@ -89,7 +94,23 @@ export function countSolutions(
     stopped = true;
     return false;
   };
-  const count = engine.count(grid, limit, onSolution, options.allowed, options.allowedHigh);
+  const outer = options.control;
+  const control = outer === undefined ? undefined : {
+    poll: () => {
+      const ask = outer.poll();
+      if (ask === "stop") stopped = true;
+      return ask;
+    },
+    give: outer.give,
+  } satisfies SearchControl;
+  const count = engine.count(
+    grid,
+    limit,
+    onSolution,
+    options.allowed,
+    options.allowedHigh,
+    control,
+  );
   return { count, exact: count < limit && !stopped, nodes: engine.nodes };
 }
 

@@ -21,10 +21,16 @@
  * @module
  */
 
-import type { Engine, SolutionCallback, Variant } from "./engine.ts";
+import {
+  type Engine,
+  POLL_NODES,
+  type SearchControl,
+  type SolutionCallback,
+  type Variant,
+} from "./engine.ts";
 import { blockSideOf, MAX_SIZE } from "./geometry.ts";
 
-export type { Engine, SolutionCallback, Variant } from "./engine.ts";
+export type { Engine, SearchControl, SolutionCallback, Variant } from "./engine.ts";
 
 /**
  * Place count that marks a (unit, digit) whose digit is placed (Core32): above any real
@@ -208,6 +214,15 @@ abstract class CoreBase {
   readonly frameMark: Int32Array;
   readonly frameCell: Int32Array;
   readonly frameDigit: Int32Array;
+  /**
+   * The decisions leading to the current node, as signed literals 2 * (c * S + d) + (1 for
+   * `!=`), and per frame the count of them before its `=` branch: what a branch given
+   * away (`SearchControl`) is rebuilt from.
+   */
+  readonly decisions: Int32Array;
+  readonly frameDecisions: Int32Array;
+  /** Per frame, 1 once its `!=` branch is given away. */
+  readonly frameGiven: Uint8Array;
   readonly solution: Uint8Array;
   readonly segRow: Int32Array;
   readonly segCol: Int32Array;
@@ -244,6 +259,10 @@ abstract class CoreBase {
     this.frameMark = new Int32Array(n + 1);
     this.frameCell = new Int32Array(n + 1);
     this.frameDigit = new Int32Array(n + 1);
+    // Every decision removes a candidate from the current state.
+    this.decisions = new Int32Array(n * t.size + 1);
+    this.frameDecisions = new Int32Array(n + 1);
+    this.frameGiven = new Uint8Array(n + 1);
     this.solution = new Uint8Array(n);
     this.impact = new Int32Array(n * t.size);
     this.segRow = new Int32Array(words * t.size * Math.max(1, t.box));
@@ -370,6 +389,7 @@ abstract class CoreBase {
     onSolution: SolutionCallback | undefined,
     allowed: Uint32Array | undefined,
     allowedHigh: Uint32Array | undefined,
+    control?: SearchControl,
   ): number {
     const n = this.n;
     const size = this.t.size;
@@ -389,7 +409,54 @@ abstract class CoreBase {
     this.cellW.fill(0);
     // Shaves rank literals by their last impacts: start each count from the same state.
     if (this.shaveDepth >= 0) this.impact.fill(0);
-    return this.search(grid, limit, onSolution, allowed, allowedHigh);
+    return this.search(grid, limit, onSolution, allowed, allowedHigh, control);
+  }
+
+  /**
+   * Give away the `!=` branch of the shallowest frame (below `depth`) not given yet: the
+   * masks of its subtree go to `control.give`, and the frame is marked so that
+   * backtracking skips the branch. Does nothing when every frame is given.
+   */
+  giveBranch(
+    depth: number,
+    control: SearchControl,
+    allowed: Uint32Array | undefined,
+    allowedHigh: Uint32Array | undefined,
+  ): void {
+    let j = 0;
+    while (j < depth && this.frameGiven[j] !== 0) j++;
+    if (j === depth) return;
+    this.frameGiven[j] = 1;
+    const n = this.n;
+    const size = this.t.size;
+    const lo = new Uint32Array(n);
+    const hi = size > 32 ? new Uint32Array(n) : undefined;
+    const fullLo = lowMask(Math.min(size, 32));
+    const fullHi = size > 32 ? lowMask(size - 32) : 0;
+    for (let c = 0; c < n; c++) {
+      lo[c] = allowed === undefined ? fullLo : allowed[c] & fullLo;
+      if (hi !== undefined) hi[c] = allowedHigh === undefined ? fullHi : allowedHigh[c] & fullHi;
+    }
+    const last = this.frameDecisions[j];
+    for (let i = 0; i <= last; i++) {
+      // The decisions before frame j, then frame j's `!=`.
+      const x = i < last
+        ? this.decisions[i]
+        : 2 * (this.frameCell[j] * size + this.frameDigit[j]) + 1;
+      const lit = x >>> 1;
+      const c = (lit / size) | 0;
+      const d = lit - c * size;
+      const bitLo = d < 32 ? (1 << d) >>> 0 : 0;
+      const bitHi = d >= 32 ? (1 << (d - 32)) >>> 0 : 0;
+      if ((x & 1) !== 0) {
+        lo[c] &= ~bitLo;
+        if (hi !== undefined) hi[c] &= ~bitHi;
+      } else {
+        lo[c] &= bitLo;
+        if (hi !== undefined) hi[c] &= bitHi;
+      }
+    }
+    control.give(lo, hi);
   }
 
   /** The depth-first search behind `count`, arguments checked. */
@@ -399,8 +466,10 @@ abstract class CoreBase {
     onSolution: SolutionCallback | undefined,
     allowed: Uint32Array | undefined,
     allowedHigh: Uint32Array | undefined,
+    control: SearchControl | undefined,
   ): number {
     const n = this.n;
+    const size = this.t.size;
     this.nodes = 0;
     this.top = 0;
     this.qh =
@@ -420,6 +489,10 @@ abstract class CoreBase {
     const frameMark = this.frameMark;
     const frameCell = this.frameCell;
     const frameDigit = this.frameDigit;
+    const frameDecisions = this.frameDecisions;
+    const frameGiven = this.frameGiven;
+    const decisions = this.decisions;
+    let decided = 0;
     for (;;) {
       // At a node whose state is propagated and consistent.
       let alive: boolean;
@@ -432,8 +505,16 @@ abstract class CoreBase {
       } else if (this.choose(depth)) {
         this.nodes++;
         frameMark[depth] = this.top;
-        alive = this.assign(frameCell[depth], frameDigit[depth]) && this.propagate();
+        frameDecisions[depth] = decided;
+        frameGiven[depth] = 0;
+        decisions[decided++] = 2 * (frameCell[depth] * size + frameDigit[depth]);
         depth++;
+        if (control !== undefined && this.nodes % POLL_NODES === 0) {
+          const ask = control.poll();
+          if (ask === "stop") return found;
+          if (ask === "split") this.giveBranch(depth, control, allowed, allowedHigh);
+        }
+        alive = this.assign(frameCell[depth - 1], frameDigit[depth - 1]) && this.propagate();
       } else {
         found++;
         if (onSolution !== undefined) {
@@ -452,6 +533,10 @@ abstract class CoreBase {
           this.hqh =
           this.hqt =
             0;
+        decided = frameDecisions[depth];
+        // A branch given away belongs to another search.
+        if (frameGiven[depth] !== 0) continue;
+        decisions[decided++] = 2 * (frameCell[depth] * size + frameDigit[depth]) + 1;
         alive = this.removeDigit(frameCell[depth], frameDigit[depth]) && this.propagate();
       }
     }
@@ -1803,7 +1888,8 @@ export class GeneralEngine implements Engine {
    * `onSolution` receives a reused buffer; returning `false` stops the search. `allowed`
    * and `allowedHigh` restrict the digits of each cell (bit d-1 of `allowed` for digit d
    * <= 32, bit d-33 of `allowedHigh` above); a missing array leaves its digits
-   * unrestricted. A given outside its cell's mask gives 0.
+   * unrestricted. A given outside its cell's mask gives 0. `control` (see
+   * {@linkcode SearchControl}) splits the search or stops it.
    */
   count(
     grid: Uint8Array,
@@ -1811,7 +1897,8 @@ export class GeneralEngine implements Engine {
     onSolution?: SolutionCallback,
     allowed?: Uint32Array,
     allowedHigh?: Uint32Array,
+    control?: SearchControl,
   ): number {
-    return this.#core.count(grid, limit, onSolution, allowed, allowedHigh);
+    return this.#core.count(grid, limit, onSolution, allowed, allowedHigh, control);
   }
 }

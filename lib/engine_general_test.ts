@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Variant } from "./engine.ts";
+import { POLL_NODES, type SearchControl, type Variant } from "./engine.ts";
 import { GeneralEngine } from "./engine_general.ts";
 
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -515,5 +515,79 @@ Deno.test("solutions are valid and distinct; limits and early stops hold", async
     const engine = new GeneralEngine(4, "sudoku");
     assert.throws(() => engine.count(new Uint8Array(15), 2), RangeError);
     assert.throws(() => engine.count(new Uint8Array(16).fill(5), 2), RangeError);
+  });
+});
+
+/**
+ * Count `grid` while giving a branch away at every poll (at most `fanout` per search),
+ * then count the branches given away the same way, `levels` deep: the parts' sum.
+ */
+function splitCount(
+  make: () => GeneralEngine,
+  grid: Uint8Array,
+  limit: number,
+  levels: number,
+  fanout: number,
+  allowed?: Uint32Array,
+  allowedHigh?: Uint32Array,
+): { sum: number; parts: number } {
+  const given: [Uint32Array, Uint32Array | undefined][] = [];
+  const control: SearchControl = {
+    poll: () => levels > 0 && given.length < fanout ? "split" : "go",
+    give: (lo, hi) => void given.push([lo, hi]),
+  };
+  let sum = make().count(grid, limit, undefined, allowed, allowedHigh, control);
+  let parts = 1;
+  for (const [lo, hi] of given) {
+    const r = splitCount(make, grid, limit, levels - 1, fanout, lo, hi);
+    sum += r.sum;
+    parts += r.parts;
+  }
+  return { sum, parts };
+}
+
+Deno.test("a search split into given-away branches counts the same", async (t) => {
+  const cases: [string, number, Variant, boolean, () => Uint8Array, number][] = [
+    ["latin 5, empty", 5, "latin", false, () => new Uint8Array(25), 1_000_000],
+    ["latin 5, empty, two-word core", 5, "latin", true, () => new Uint8Array(25), 1_000_000],
+  ];
+  const rand = rng(77);
+  // Holes made one at a time until the search takes a few thousand nodes.
+  const holed = (full: Uint8Array, size: number, variant: Variant, limit: number) => {
+    const g = full.slice();
+    const engine = new GeneralEngine(size, variant);
+    while (engine.nodes < 4 * POLL_NODES) {
+      g[Math.floor(rand() * g.length)] = 0;
+      engine.count(g, limit);
+    }
+    return () => g;
+  };
+  for (let k = 0; k < 3; k++) {
+    const grid = holed(randomFull(9, "sudoku", rand), 9, "sudoku", 100_000);
+    cases.push([`sudoku 9, random holes ${k}`, 9, "sudoku", false, grid, 100_000]);
+  }
+  // Digits above 32 travel in the high masks.
+  const big = holed(patternFull(36, "latin", rand), 36, "latin", 3000);
+  cases.push(["latin 36, random holes", 36, "latin", false, big, 3000]);
+  for (const [name, size, variant, wide, grid, limit] of cases) {
+    await t.step(name, () => {
+      const make = () => new GeneralEngine(size, variant, { wide });
+      const plain = make().count(grid(), limit);
+      const { sum, parts } = splitCount(make, grid(), limit, 2, 4);
+      assert.ok(parts > 1, "the search gave nothing away");
+      assert.equal(Math.min(sum, limit), plain);
+      if (plain < limit) assert.equal(sum, plain);
+    });
+  }
+  await t.step("stop returns a lower bound at once", () => {
+    const engine = new GeneralEngine(5, "latin");
+    let polls = 0;
+    const n = engine.count(new Uint8Array(25), 1_000_000, undefined, undefined, undefined, {
+      poll: () => (++polls === 3 ? "stop" : "go"),
+      give: () => assert.fail("nothing was asked for"),
+    });
+    assert.equal(polls, 3);
+    assert.equal(engine.nodes, 3 * POLL_NODES);
+    assert.ok(n > 0 && n < 161_280);
   });
 });

@@ -40,7 +40,8 @@ export {
   type GridReport,
 } from "./classify.ts";
 export { formatVerdict, type Verdict, verdict } from "./verdict.ts";
-export type { Engine, SolutionCallback, Variant } from "./engine.ts";
+export type { Engine, SearchControl, SolutionCallback, Variant } from "./engine.ts";
+export { POLL_NODES } from "./engine.ts";
 export {
   type CollectedSolutions,
   collectSolutions,
