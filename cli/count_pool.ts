@@ -198,9 +198,7 @@ export class Pool {
       this.#wants[w] = false;
       // A search may have claimed the offer already; its branch then goes to whoever is
       // least busy when it arrives.
-      for (let h = Atomics.load(this.#hungry, 0); h > 0; h = Atomics.load(this.#hungry, 0)) {
-        if (Atomics.compareExchange(this.#hungry, 0, h, h - 1) === h) break;
-      }
+      takeOne(this.#hungry);
     }
     this.#busy[w]++;
     this.#workers[w].postMessage(message, transfer);
@@ -255,6 +253,14 @@ export class Pool {
   close(): void {
     for (const w of this.#workers) w.terminate();
   }
+}
+
+/** Take one from a shared counter unless it is 0 (other threads take from it too). */
+export function takeOne(counter: Int32Array): boolean {
+  for (let h = Atomics.load(counter, 0); h > 0; h = Atomics.load(counter, 0)) {
+    if (Atomics.compareExchange(counter, 0, h, h - 1) === h) return true;
+  }
+  return false;
 }
 
 /** Grids in a piece of output text (count lines, not solution lines). */

@@ -10,7 +10,7 @@
 
 import type { SearchControl } from "../lib/count.ts";
 import { type Batch, countBatch, countGrid, type CountSettings } from "./count_batch.ts";
-import type { FromWorker, ToWorker } from "./count_pool.ts";
+import { type FromWorker, takeOne, type ToWorker } from "./count_pool.ts";
 
 let index = -1;
 let hungry: Int32Array | undefined;
@@ -28,10 +28,7 @@ function controlFor(id: number, token: number, cells: Uint8Array, size: number):
     poll() {
       if (Atomics.load(stops, index) === token) return "stop";
       // Claim one idle worker; another donor may have claimed it first.
-      for (let h = Atomics.load(idle, 0); h > 0; h = Atomics.load(idle, 0)) {
-        if (Atomics.compareExchange(idle, 0, h, h - 1) === h) return "split";
-      }
-      return "go";
+      return takeOne(idle) ? "split" : "go";
     },
     give(allowed, allowedHigh) {
       const transfer: Transferable[] = [allowed.buffer as ArrayBuffer];
