@@ -265,6 +265,7 @@ abstract class CoreBase {
     this.frameGiven = new Uint8Array(n + 1);
     this.solution = new Uint8Array(n);
     this.impact = new Int32Array(n * t.size);
+    this.cut = new Int32Array(n * t.size);
     this.segRow = new Int32Array(words * t.size * Math.max(1, t.box));
     this.segCol = new Int32Array(words * t.size * Math.max(1, t.box));
   }
@@ -317,6 +318,15 @@ abstract class CoreBase {
   shaveDepth = -1;
   /** Trail entries written by the last probe of each (cell, digit): its propagation. */
   readonly impact: Int32Array;
+  /**
+   * A running score of the constraints that removals cut down to few options (kept by
+   * Core32): a cell or a (unit, digit) left with 3 options adds 2, with 2 adds 3, and a
+   * place count left at 1 (a hidden single) adds 4. What it grows by over the probe of a
+   * literal is the literal's `cut`.
+   */
+  cuts = 0;
+  /** The `cuts` growth of the last probe of each (cell, digit), on top of its tree parents'. */
+  readonly cut: Int32Array;
   /** Whether shaved nodes branch on the bivalent choice of largest impacts. */
   lookahead = false;
   /** Whether the current node was shaved, so `impact` is current. */
@@ -355,9 +365,11 @@ abstract class CoreBase {
         for (let d = 0; d < size; d++) {
           if (!this.has(c, d) || this.openCount(c) === 0) continue;
           const mark = this.top;
+          const cuts = this.cuts;
           if (shave) this.setLight(true);
           const ok = this.assign(c, d) && this.propagate();
           this.impact[c * size + d] = this.top - mark;
+          this.cut[c * size + d] = this.cuts - cuts;
           this.undo(mark);
           this.qh =
             this.qt =
@@ -408,7 +420,10 @@ abstract class CoreBase {
     this.unitW.fill(0);
     this.cellW.fill(0);
     // Shaves rank literals by their last impacts: start each count from the same state.
-    if (this.shaveDepth >= 0) this.impact.fill(0);
+    if (this.shaveDepth >= 0) {
+      this.impact.fill(0);
+      this.cut.fill(0);
+    }
     return this.search(grid, limit, onSolution, allowed, allowedHigh, control);
   }
 
@@ -596,10 +611,13 @@ class Core32 extends CoreBase {
   treeFirst = new Int32Array(0);
   treeNext = new Int32Array(0);
   treeImpact = new Int32Array(0);
+  treeCut = new Int32Array(0);
   treeRank = new Float64Array(0);
   treeRoots = new Int32Array(0);
   treeStack = new Int32Array(0);
   treeMark = new Int32Array(0);
+  /** Per open probe of the tree shave, its `cuts` with its ancestors'. */
+  treeCutSum = new Int32Array(0);
   /** This shave's bivalent literals (`bivCount` of them), each once: `bivGen` is `gen`. */
   bivLit = new Int32Array(0);
   bivGen = new Int32Array(0);
@@ -877,10 +895,13 @@ class Core32 extends CoreBase {
     const first = this.treeFirst;
     const next = this.treeNext;
     const imp = this.treeImpact;
+    const cut = this.treeCut;
+    const cutSum = this.treeCutSum;
     const rank = this.treeRank;
     for (let i = 0; i < count; i++) {
       first[i] = -1;
       imp[i] = 0;
+      cut[i] = 0;
       rank[i] = this.impact[lits[i]] * count + i;
     }
     for (let i = count - 1; i >= 0; i--) {
@@ -914,8 +935,10 @@ class Core32 extends CoreBase {
       stack[sp] = r;
       marks[sp] = mark0;
       sp++;
+      const cuts0 = this.cuts;
       const ok = this.assign(rc, rd) && this.propagate();
       imp[r] = this.top - mark0;
+      cut[r] = cutSum[0] = this.cuts - cuts0;
       if (ok) {
         // Depth-first over the literals that force this one, each on top of its parent.
         let cursor = first[r];
@@ -931,12 +954,15 @@ class Core32 extends CoreBase {
           const cc = (cl / size) | 0;
           const cd = cl - cc * size;
           const mark = this.top;
+          const cuts1 = this.cuts;
           const good = (st[cc] & (1 << cd)) !== 0 &&
             this.assign(cc, cd) && this.propagate();
           imp[ch] = this.top - mark0;
+          cut[ch] = cutSum[sp - 1] + this.cuts - cuts1;
           if (good) {
             stack[sp] = ch;
             marks[sp] = mark;
+            cutSum[sp] = cut[ch];
             sp++;
             cursor = first[ch];
           } else {
@@ -959,7 +985,7 @@ class Core32 extends CoreBase {
             0;
         this.pending[failures++] = rl;
         // Literals forcing a false one are false too: the removal propagates to them.
-        for (let ch = first[r]; ch >= 0; ch = next[ch]) imp[ch] = 0;
+        for (let ch = first[r]; ch >= 0; ch = next[ch]) imp[ch] = cut[ch] = 0;
       }
       for (let f = 0; f < failures; f++) {
         const fl = this.pending[f];
@@ -974,7 +1000,9 @@ class Core32 extends CoreBase {
     this.setLight(false);
     for (let i = 0; i < bivalents; i++) {
       const lit = this.bivLit[i];
-      this.impact[lit] = imp[repOf[this.eqFind(2 * lit)]];
+      const rep = repOf[this.eqFind(2 * lit)];
+      this.impact[lit] = imp[rep];
+      this.cut[lit] = cut[rep];
     }
     this.probedAll = true;
     return !changed || this.propagate();
@@ -1088,10 +1116,12 @@ class Core32 extends CoreBase {
       this.treeFirst = new Int32Array(one);
       this.treeNext = new Int32Array(one);
       this.treeImpact = new Int32Array(one);
+      this.treeCut = new Int32Array(one);
       this.treeRank = new Float64Array(one);
       this.treeRoots = new Int32Array(one);
       this.treeStack = new Int32Array(one + 1);
       this.treeMark = new Int32Array(one + 1);
+      this.treeCutSum = new Int32Array(one + 1);
       this.bivLit = new Int32Array(one);
       this.bivGen = new Int32Array(one);
       this.firstPlace = new Int32Array(size);
@@ -1212,6 +1242,7 @@ class Core32 extends CoreBase {
     // The trail writes of `set`, inlined: this loop is the hottest of a probe.
     const trailIdx = this.trailIdx;
     const trailOld = this.trailOld;
+    let cuts = 0;
     while (gone !== 0) {
       const bit = gone & -gone;
       gone ^= bit;
@@ -1219,12 +1250,14 @@ class Core32 extends CoreBase {
       for (let i = s; i < e; i++) {
         const at = cb + cu[i] * size + d;
         const old = st[at];
-        if (old > PLACED) continue;
+        if (old >= PLACED) continue;
         const v = old - 1;
         const top = this.top++;
         trailIdx[top] = at;
         trailOld[top] = old;
         st[at] = v;
+        // 5 - v for v < 4, else 0, without a branch: this loop is a probe's hottest.
+        cuts += ((v - 4) >> 31) & (5 - v);
         if (v <= 1) {
           if (v === 0) {
             this.unitW[cu[i]]++;
@@ -1234,6 +1267,7 @@ class Core32 extends CoreBase {
         }
       }
     }
+    this.cuts += cuts;
     return true;
   }
 
@@ -1248,7 +1282,13 @@ class Core32 extends CoreBase {
       this.cellW[c]++;
       return false;
     }
-    if ((m & (m - 1)) === 0) this.queue[this.qt++] = c;
+    const m2 = m & (m - 1);
+    if (m2 === 0) this.queue[this.qt++] = c;
+    else {
+      const m3 = m2 & (m2 - 1);
+      if (m3 === 0) this.cuts += 3;
+      else if ((m3 & (m3 - 1)) === 0) this.cuts += 2;
+    }
     return this.dropCounts(c, gone);
   }
 
@@ -1390,15 +1430,18 @@ class Core32 extends CoreBase {
 
   /**
    * The bivalent choice, a two-candidate cell or a (unit, digit) with two places, whose
-   * two sides propagate most (product of probe impacts, as lookahead SAT solvers do, times
-   * the smaller impact again: a refutation is only as quick as its slower side; measured
-   * on the 25×25 minimal puzzles, 10–30% fewer nodes on most); false when there is none.
+   * two sides cut most (product of the probes' `cut`s, as lookahead SAT solvers weigh the
+   * clauses a literal shortens rather than the literals it sets); false when there is none.
+   *
+   * Measured on the 25×25 minimal puzzles: ranking by `cut` instead of the trail length
+   * of the probes took the 18 from 535,000 nodes to 345,000 (the hardest from 182,000 to
+   * 120,000), and the product alone beats it times the smaller side by another 5–7%.
    */
   chooseLookahead(depth: number): boolean {
     const st = this.st;
     const n = this.n;
     const size = this.t.size;
-    const imp = this.impact;
+    const imp = this.cut;
     let best = -1;
     let bestDigit = 0;
     let bestScore = -1;
@@ -1409,7 +1452,7 @@ class Core32 extends CoreBase {
       const d2 = 31 - Math.clz32(m);
       const i1 = imp[c * size + d1];
       const i2 = imp[c * size + d2];
-      const score = (i1 + 1) * (i2 + 1) * (Math.min(i1, i2) + 1);
+      const score = (i1 + 1) * (i2 + 1);
       if (score > bestScore) {
         bestScore = score;
         best = c;
@@ -1434,7 +1477,7 @@ class Core32 extends CoreBase {
       }
       const i1 = imp[c1 * size + d];
       const i2 = imp[c2 * size + d];
-      const score = (i1 + 1) * (i2 + 1) * (Math.min(i1, i2) + 1);
+      const score = (i1 + 1) * (i2 + 1);
       if (score > bestScore) {
         bestScore = score;
         best = i1 >= i2 ? c1 : c2;
