@@ -467,8 +467,9 @@ Deno.test("count --jobs 2 shares a large grid's search between workers", async (
     json: runCli(["count", "--jobs", "2", "--format", "json"], lone),
     one: runCli(["count", "--jobs", "1"], frisch.slice(1, 3).join("\n") + "\n"),
     two: runCli(["count", "--jobs", "2"], frisch.slice(1, 3).join("\n") + "\n"),
-    limitOne: runCli(["count", "--jobs", "1", "--limit", "50"], open),
-    limitTwo: runCli(["count", "--jobs", "2", "--limit", "50", "--format", "json"], open),
+    // 500 solutions take about 700 nodes, past the first poll (`POLL_NODES`, 256).
+    limitOne: runCli(["count", "--jobs", "1", "--limit", "500"], open),
+    limitTwo: runCli(["count", "--jobs", "2", "--limit", "500", "--format", "json"], open),
   };
   await t.step("one grid: the same count, from several parts", async () => {
     const r = await runs.json;
@@ -486,10 +487,10 @@ Deno.test("count --jobs 2 shares a large grid's search between workers", async (
   await t.step("the limit reached in one part ends the grid", async () => {
     const one = await runs.limitOne;
     const two = await runs.limitTwo;
-    assert.deepEqual([one.code, one.stderr, one.stdout], [0, "", "50+\n"]);
+    assert.deepEqual([one.code, one.stderr, one.stdout], [0, "", "500+\n"]);
     assert.deepEqual([two.code, two.stderr], [0, ""]);
     const o = JSON.parse(two.stdout);
-    assert.deepEqual([o.count, o.exact], [50, false]);
+    assert.deepEqual([o.count, o.exact], [500, false]);
     assert.ok(o.parts >= 2, two.stdout);
   });
 });
