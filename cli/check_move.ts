@@ -12,8 +12,8 @@ import {
   RULE_SETS,
   type Rules,
   type Verdict,
-} from "../lib/codecup.ts";
-import { findConflict } from "../lib/validate.ts";
+} from "../lib/sudoku_game/rules.ts";
+import { findConflict } from "../lib/grid/validate.ts";
 import {
   choiceFlag,
   EXIT_NEGATIVE,

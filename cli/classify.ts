@@ -4,8 +4,8 @@
  * @module
  */
 
-import { classify, formatHeader, formatReport, formatReportJson } from "../lib/classify.ts";
-import { GridFormatParser } from "../lib/parse.ts";
+import { classify, formatHeader, formatReport, formatReportJson } from "../lib/report/classify.ts";
+import { GridFormatParser } from "../lib/grid/parse.ts";
 import { choiceFlag, feedInputs, Output, parseFlags, printHelp } from "./io.ts";
 
 /** Help text of `classify`. */

@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { Variant } from "../lib/engine.ts";
-import { blockSideOf } from "../lib/geometry.ts";
+import type { Variant } from "../lib/solve/engine.ts";
+import { blockSideOf } from "../lib/grid/geometry.ts";
 import {
   detectForm,
   type GridParser,
@@ -15,7 +15,7 @@ import {
   type ParsedGrid,
   type ParseEvent,
   parserFor,
-} from "../lib/parse.ts";
+} from "../lib/grid/parse.ts";
 import { type Batch, countBatch, type CountSettings } from "./count_batch.ts";
 import { Pool } from "./count_pool.ts";
 import {

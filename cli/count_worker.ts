@@ -8,7 +8,7 @@
 
 /// <reference lib="deno.worker" />
 
-import type { SearchControl } from "../lib/count.ts";
+import type { SearchControl } from "../lib/solve/count.ts";
 import { type Batch, countBatch, countGrid, type CountSettings } from "./count_batch.ts";
 import { type FromWorker, takeOne, type ToWorker } from "./count_pool.ts";
 

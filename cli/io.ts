@@ -7,7 +7,7 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { type GridParser, InputError, type ParseEvent } from "../lib/parse.ts";
+import { type GridParser, InputError, type ParseEvent } from "../lib/grid/parse.ts";
 
 /** Exit status: success. */
 export const EXIT_OK = 0;

@@ -9,10 +9,10 @@
  * @module
  */
 
-import { qtttGame } from "../lib/qttt_referee.ts";
-import type { GameFactory, GameResult, RefereeGame } from "../lib/referee.ts";
-import { sudokuGameFor } from "../lib/codecup_referee.ts";
-import { RULE_SETS } from "../lib/codecup.ts";
+import { qtttGame } from "../lib/qttt/referee.ts";
+import type { GameFactory, GameResult, RefereeGame } from "../lib/match/game.ts";
+import { sudokuGameFor } from "../lib/sudoku_game/referee.ts";
+import { RULE_SETS } from "../lib/sudoku_game/rules.ts";
 import {
   choiceFlag,
   CommandError,

@@ -5,10 +5,10 @@
  * @module
  */
 
-import { SudokuBot } from "../lib/codecup_bot.ts";
-import { analyzeSolutions, MAX_SOLUTIONS, SolutionGame } from "../lib/codecup_endgame.ts";
-import { formatGrid81, formatMove, parseGrid81 } from "../lib/codecup.ts";
-import { collectSolutions } from "../lib/count.ts";
+import { SudokuBot } from "../lib/sudoku_game/bot.ts";
+import { analyzeSolutions, MAX_SOLUTIONS, SolutionGame } from "../lib/sudoku_game/endgame.ts";
+import { formatGrid81, formatMove, parseGrid81 } from "../lib/sudoku_game/rules.ts";
+import { collectSolutions } from "../lib/solve/count.ts";
 import {
   choiceFlag,
   CommandError,

@@ -7,9 +7,9 @@
  * @module
  */
 
-import { applyTurn, parseInput, PLAYER_NAMES, Qttt } from "../lib/qttt.ts";
-import { MctsBot, playRandomTurn, turnBudget } from "../lib/qttt_bot.ts";
-import { Rng } from "../lib/random.ts";
+import { applyTurn, parseInput, PLAYER_NAMES, Qttt } from "../lib/qttt/game.ts";
+import { MctsBot, playRandomTurn, turnBudget } from "../lib/qttt/bot.ts";
+import { Rng } from "../lib/grid/random.ts";
 import {
   choiceFlag,
   EXIT_USAGE,

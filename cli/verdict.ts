@@ -4,8 +4,8 @@
  * @module
  */
 
-import { formatVerdict, verdict } from "../lib/verdict.ts";
-import { TokenFormatParser } from "../lib/parse.ts";
+import { formatVerdict, verdict } from "../lib/report/verdict.ts";
+import { TokenFormatParser } from "../lib/grid/parse.ts";
 import { feedInputs, Output, parseFlags, printHelp } from "./io.ts";
 
 /** Help text of `verdict`. */

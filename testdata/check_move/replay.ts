@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { judge, POINTS, Position } from "../../lib/codecup.ts";
+import { judge, POINTS, Position } from "../../lib/sudoku_game/rules.ts";
 
 /**
  * Replay every game of a competition record file move by move: each move must be OK

@@ -15,7 +15,7 @@
  * @module
  */
 
-import { judge, parseMove, Position } from "../../lib/codecup.ts";
+import { judge, parseMove, Position } from "../../lib/sudoku_game/rules.ts";
 import { readLines } from "../../cli/io.ts";
 
 const args = [...Deno.args];

@@ -1,0 +1,35 @@
+/**
+ * Grids: geometry of every size (rows, columns, blocks, diagonals), symbol sets as two
+ * 32-bit words, the input forms and their streaming parsers, the bitboard validators that
+ * find duplicates and rule breaks, and the seeded random numbers used for random grids and
+ * by the bots.
+ *
+ * The ground floor of the library: it imports nothing else of `lib/`.
+ *
+ * @module
+ */
+
+export {
+  blockSideOf,
+  type Geometry,
+  geometry,
+  MAX_SIZE,
+  type UnitKind,
+  type Variant,
+} from "./geometry.ts";
+export { lowestBit, popcount, SymbolSets } from "./symbols.ts";
+export {
+  detectForm,
+  formatLine,
+  GridFormatParser,
+  type GridParser,
+  InputError,
+  type InputForm,
+  LineFormatParser,
+  type ParsedGrid,
+  type ParseEvent,
+  parserFor,
+  TokenFormatParser,
+} from "./parse.ts";
+export { describeDuplicate, type Duplicate, findConflict, findDuplicates } from "./validate.ts";
+export { Rng } from "./random.ts";

@@ -1,0 +1,17 @@
+/**
+ * The contract between a two-player game's referee and the match runner: seats,
+ * judgements, results and the competition's CSV record row. Both CodeCup games fulfil it.
+ *
+ * @module
+ */
+
+export {
+  csvField,
+  type GameFactory,
+  type GameResult,
+  type Judgement,
+  RECORD_HEADER,
+  recordRow,
+  type RefereeGame,
+  type Seat,
+} from "./game.ts";

@@ -1,0 +1,159 @@
+/**
+ * The CodeCup 2012 quantum tic-tac-toe referee behind the game-neutral match runner.
+ *
+ * Seat 0 is X, seat 1 is O. Each seat is sent `Start` (X's first turn) or the opponent's
+ * whole last output, with `!` appended when that output's new mark closed a cycle.
+ *
+ * After a fault (illegal turn, or `forfeit` for a timeout or crash) the offender scores 0
+ * and the opponent 20 plus its bonus, but the game goes on with the referee playing the
+ * offender's turns itself (the first legal turn, as the CodeCup jury did) so that the
+ * opponent's bonus is still earned on the board. Those turns are played inside the game at
+ * once: after a fault, `turn` is never the offender's seat while the game is running, so a
+ * runner only ever has to talk to the other seat (calling `submit(autoMove())` for an
+ * `autoplay` seat also works, should the turn be the offender's). A second fault, by the
+ * other seat, ends the game with 0 points for both.
+ *
+ * @module
+ */
+
+import {
+  type GameFactory,
+  type GameResult,
+  type Judgement,
+  RECORD_HEADER,
+  recordRow,
+  type RefereeGame,
+  type Seat,
+} from "../match/game.ts";
+import { applyTurn, firstLegalTurn, PLAYER_NAMES, Qttt } from "./game.ts";
+
+/** Human-readable end of a finished position, e.g. `X has a line of four: X 22, O 2`. */
+export function describeEnd(q: Qttt): string {
+  const o = q.outcome();
+  const pts = `X ${o.points[0]}, O ${o.points[1]}`;
+  if (o.winner === -1) return `no line of four: ${pts}`;
+  const w = PLAYER_NAMES[o.winner];
+  return o.double
+    ? `both got a line of four, ${w} first: ${pts}`
+    : `${w} has a line of four: ${pts}`;
+}
+
+class QtttGame implements RefereeGame {
+  private readonly q = new Qttt();
+  private readonly moves: string[] = [];
+  private lastCycle = false;
+  private readonly faults: [string, string] = ["", ""];
+  private stopped = false;
+
+  get turn(): Seat {
+    return this.q.toMove();
+  }
+
+  get over(): boolean {
+    return this.q.over || this.stopped;
+  }
+
+  message(): string {
+    if (this.moves.length === 0) return "Start";
+    return this.moves[this.moves.length - 1] + (this.lastCycle ? "!" : "");
+  }
+
+  submit(line: string): Judgement {
+    if (this.over) return { status: "ILLEGAL", reason: "the game is already over" };
+    const seat = this.turn;
+    const r = applyTurn(this.q, line);
+    if (typeof r === "string") {
+      this.fault(seat, "ILLEGAL");
+      return { status: "ILLEGAL", reason: r };
+    }
+    this.moves.push(r.text);
+    this.lastCycle = r.cycle;
+    this.runAuto();
+    if (!this.q.over) return { status: "OK", reason: "" };
+    const o = this.q.outcome();
+    const status = o.winner < 0 ? "DRAW" : o.winner === seat ? "WIN" : "LOSE";
+    return { status, reason: describeEnd(this.q) };
+  }
+
+  forfeit(seat: Seat, status: string, _reason: string): void {
+    if (this.over) return;
+    this.fault(seat, status);
+  }
+
+  autoplay(seat: Seat): boolean {
+    return this.faults[seat] !== "" && !this.stopped;
+  }
+
+  autoMove(): string {
+    return firstLegalTurn(this.q);
+  }
+
+  result(): GameResult {
+    const o = this.q.outcome();
+    const bonus = o.bonus;
+    let points: [number, number];
+    let statuses: [string, string];
+    const [f0, f1] = this.faults;
+    if (f0 !== "" && f1 !== "") {
+      points = [0, 0];
+      statuses = [f0, f1];
+    } else if (f0 !== "") {
+      points = [0, 20 + bonus[1]];
+      statuses = [f0, "WIN"];
+    } else if (f1 !== "") {
+      points = [20 + bonus[0], 0];
+      statuses = ["WIN", f1];
+    } else {
+      points = [o.points[0], o.points[1]];
+      statuses = o.winner < 0
+        ? ["DRAW", "DRAW"]
+        : o.winner === 0
+        ? ["WIN", "LOSE"]
+        : ["LOSE", "WIN"];
+    }
+    return {
+      points,
+      statuses,
+      moves: [...this.moves],
+      summary: this.q.board(),
+      extra: { bonus: [bonus[0], bonus[1]] },
+    };
+  }
+
+  private fault(seat: Seat, status: string): void {
+    if (this.faults[seat] !== "") return;
+    this.faults[seat] = status;
+    if (this.faults[1 - seat] !== "") {
+      this.stopped = true;
+      return;
+    }
+    this.runAuto();
+  }
+
+  /** Play the referee's turns for a faulted seat while it is that seat's turn. */
+  private runAuto(): void {
+    while (!this.q.over && !this.stopped && this.faults[this.q.toMove()] !== "") {
+      const r = applyTurn(this.q, firstLegalTurn(this.q));
+      if (typeof r === "string") throw new Error(`first legal turn rejected: ${r}`);
+      this.moves.push(r.text);
+      this.lastCycle = r.cycle;
+    }
+  }
+}
+
+/**
+ * The quantum tic-tac-toe game for the match runner: 5 s per game per player.
+ *
+ * CSV rows follow the CodeCup table layout (`Game,Round,IsSwiss,User1,Score1,Status1,
+ * User2,Score2,Status2,Moves,Solution`): Round is 1, IsSwiss is `match`, Moves are the
+ * outputs separated by spaces (without the referee's `!`), and Solution holds the final
+ * board as 16 characters `A`..`P` (`X`, `O`, `.` for uncollapsed).
+ */
+export const qtttGame: GameFactory = {
+  name: "qttt",
+  defaultTime: 5,
+  csvHeader: RECORD_HEADER,
+  create: () => new QtttGame(),
+  csvRow: (index: number, players: readonly [string, string], r: GameResult): string =>
+    recordRow(index, 1, players, r),
+};

@@ -1,0 +1,148 @@
+/**
+ * One entry point for counting the completions of any grid: picks the fastest engine for
+ * the size and rule set, and caches engines so that repeated calls allocate nothing.
+ *
+ * @module
+ */
+
+import type { Engine, SearchControl, SolutionCallback, Variant } from "./engine.ts";
+import { Engine9 } from "./engine9.ts";
+import { GeneralEngine } from "./engine_general.ts";
+import { findConflict } from "../grid/validate.ts";
+
+export type { SearchControl, SolutionCallback, Variant } from "./engine.ts";
+
+/** Options of {@linkcode countSolutions}. */
+export interface CountOptions {
+  /** Stop once this many solutions are found (default 2). */
+  limit?: number;
+  /** Rule set (default `sudoku` for perfect-square sizes, else `latin`). */
+  variant?: Variant;
+  /** Called with each solution in a reused buffer; return `false` to stop. */
+  onSolution?: SolutionCallback;
+  /** Per-cell allowed digits, bit d-1 for digit d (digits 1..32). */
+  allowed?: Uint32Array;
+  /** Per-cell allowed digits 33..64, bit d-33 for digit d. */
+  allowedHigh?: Uint32Array;
+  /**
+   * Polled during long searches to give branches away (counting one grid in parallel) or
+   * to stop; a stop leaves the result inexact.
+   */
+  control?: SearchControl;
+}
+
+/** What {@linkcode countSolutions} found. */
+export interface CountResult {
+  /** Solutions found, at most the limit. */
+  count: number;
+  /** Whether `count` is the exact total (the limit did not cut the search short). */
+  exact: boolean;
+  /** Search nodes used. */
+  nodes: number;
+  /** Why the count is 0 without search, when the givens already break the rules. */
+  conflict?: string;
+}
+
+/** The default rule set for a size: sudoku where blocks exist, Latin square otherwise. */
+export function defaultVariant(size: number): Variant {
+  const b = Math.round(Math.sqrt(size));
+  return b * b === size ? "sudoku" : "latin";
+}
+
+const engines = new Map<string, Engine>();
+// Streams of puzzles are almost always of one size and variant: remember the last engine
+// so that the common case builds no key string per puzzle.
+let lastSize = 0;
+let lastVariant: Variant | undefined;
+let lastEngine: Engine | undefined;
+
+/** The cached engine for a size and rule set; throws a RangeError for unsupported ones. */
+export function engineFor(size: number, variant: Variant): Engine {
+  if (size === lastSize && variant === lastVariant && lastEngine !== undefined) return lastEngine;
+  const key = `${size}/${variant}`;
+  let engine = engines.get(key);
+  if (engine === undefined) {
+    engine = size === 9 && variant === "sudoku" ? new Engine9() : new GeneralEngine(size, variant);
+    engines.set(key, engine);
+  }
+  lastSize = size;
+  lastVariant = variant;
+  lastEngine = engine;
+  return engine;
+}
+
+/**
+ * Count the completions of `grid` (row-major, 0 for empty) up to a limit.
+ *
+ * Givens that already repeat in a unit give a count of 0 with the `conflict` described,
+ * without searching.
+ */
+export function countSolutions(
+  grid: Uint8Array,
+  size: number,
+  options: CountOptions = {},
+): CountResult {
+  const variant = options.variant ?? defaultVariant(size);
+  const limit = options.limit ?? 2;
+  const conflict = findConflict(grid, size, variant);
+  if (conflict !== undefined) return { count: 0, exact: true, nodes: 0, conflict };
+  const engine = engineFor(size, variant);
+  const user = options.onSolution;
+  let stopped = false;
+  const onSolution = user === undefined ? undefined : (solution: Uint8Array) => {
+    if (user(solution) !== false) return true;
+    stopped = true;
+    return false;
+  };
+  const outer = options.control;
+  const control = outer === undefined ? undefined : {
+    poll: () => {
+      const ask = outer.poll();
+      if (ask === "stop") stopped = true;
+      return ask;
+    },
+    give: outer.give,
+  } satisfies SearchControl;
+  const count = engine.count(
+    grid,
+    limit,
+    onSolution,
+    options.allowed,
+    options.allowedHigh,
+    control,
+  );
+  return { count, exact: count < limit && !stopped, nodes: engine.nodes };
+}
+
+/** Solutions gathered by {@linkcode collectSolutions}. */
+export interface CollectedSolutions extends CountResult {
+  /** The solutions back to back, `size * size` cells each (`count` of them). */
+  solutions: Uint8Array;
+}
+
+/**
+ * Every solution of `grid` up to `limit`, packed into one array (which grows by doubling,
+ * so gathering n solutions costs O(n) copies in all).
+ */
+export function collectSolutions(
+  grid: Uint8Array,
+  size: number,
+  options: Omit<CountOptions, "onSolution"> = {},
+): CollectedSolutions {
+  const cells = size * size;
+  let buffer = new Uint8Array(1024 * cells);
+  let n = 0;
+  const result = countSolutions(grid, size, {
+    ...options,
+    onSolution: (s) => {
+      if (buffer.length < (n + 1) * cells) {
+        const next = new Uint8Array(buffer.length * 2);
+        next.set(buffer);
+        buffer = next;
+      }
+      buffer.set(s, n * cells);
+      n++;
+    },
+  });
+  return { ...result, solutions: buffer.subarray(0, n * cells) };
+}

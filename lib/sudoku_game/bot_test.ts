@@ -1,0 +1,193 @@
+import assert from "node:assert/strict";
+import { chooseMove, moveBudget, SudokuBot } from "./bot.ts";
+import { Rng } from "../grid/random.ts";
+import { MoveStatus, type RootMove } from "./endgame.ts";
+import { judge, parseGrid81, parseMove, Position } from "./rules.ts";
+
+/** Plain reference enumerator: every completion of a grid, by trying digits cell by cell. */
+function allSolutions(grid: Uint8Array, cap: number): string[] {
+  const g = Array.from(grid);
+  const out: string[] = [];
+  const ok = (c: number, d: number) => {
+    const r = Math.floor(c / 9), k = c % 9;
+    for (let i = 0; i < 9; i++) {
+      if (g[r * 9 + i] === d || g[i * 9 + k] === d) return false;
+    }
+    const br = r - r % 3, bk = k - k % 3;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) if (g[(br + i) * 9 + bk + j] === d) return false;
+    }
+    return true;
+  };
+  const rec = (): void => {
+    if (out.length >= cap) return;
+    let best = -1, bestN = 10;
+    for (let c = 0; c < 81; c++) {
+      if (g[c] !== 0) continue;
+      let n = 0;
+      for (let d = 1; d <= 9; d++) if (ok(c, d)) n++;
+      if (n < bestN) {
+        bestN = n;
+        best = c;
+      }
+    }
+    if (best < 0) {
+      out.push(g.join(""));
+      return;
+    }
+    for (let d = 1; d <= 9; d++) {
+      if (!ok(best, d)) continue;
+      g[best] = d;
+      rec();
+      g[best] = 0;
+    }
+  };
+  rec();
+  return out;
+}
+
+/** The legal moves of a position by definition: pairs held by some but not all solutions. */
+function refLegal(grid: Uint8Array): Map<string, number> {
+  const sols = allSolutions(grid, 100_000);
+  const moves = new Map<string, number>();
+  for (let c = 0; c < 81; c++) {
+    if (grid[c] !== 0) continue;
+    for (let d = 1; d <= 9; d++) {
+      const k = sols.filter((s) => s[c] === String(d)).length;
+      if (k > 0 && k < sols.length) {
+        moves.set(String.fromCharCode(65 + Math.floor(c / 9), 97 + c % 9) + d, k);
+      }
+    }
+  }
+  return moves;
+}
+
+// Position 39 of the labelled set (WIN1, a few hundred solutions at most).
+const cases = Deno.readTextFileSync(
+  new URL("../../testdata/play/random-play-until-2k-cases.txt", import.meta.url),
+).trim().split("\n").map((l) => l.trim().split(/\s+/)[2]);
+
+/** Play one in-process game between two bots, judged by the referee; returns the statuses. */
+function playGame(a: SudokuBot, b: SudokuBot): { winner: number; statuses: string[] } {
+  const pos = new Position();
+  const bots = [a, b];
+  const statuses: string[] = [];
+  let turn = 0;
+  let prev = "";
+  for (let ply = 0; ply < 90; ply++) {
+    if (prev !== "") bots[turn].opponent(prev);
+    const line = bots[turn].move(30_000);
+    const v = judge(pos, line);
+    statuses.push(v.status);
+    if (v.status !== "OK") return { winner: v.status === "WIN" ? turn : 1 - turn, statuses };
+    pos.play(v.move!);
+    prev = line;
+    turn = 1 - turn;
+  }
+  throw new Error("game did not end");
+}
+
+Deno.test("codecup_bot", async (t) => {
+  await t.step("moveBudget never plans past the reserve", () => {
+    const total = 30_000;
+    let left = total;
+    let spent = 0;
+    for (let i = 0; i < 40; i++) {
+      const b = moveBudget(left, total);
+      assert.ok(b >= 0);
+      spent += b;
+      left -= b;
+    }
+    assert.ok(spent <= total * 0.75, `spent ${spent}`);
+    assert.equal(moveBudget(1000, total), 0);
+    assert.ok(moveBudget(total, total) > 5000);
+  });
+
+  await t.step("chooseMove: win first, then the largest move not lost", () => {
+    const m = (cell: number, count: number, status: 0 | 1 | 2): RootMove => ({
+      cell,
+      digit: 1,
+      count,
+      status,
+    });
+    const rng = new Rng(1);
+    assert.equal(chooseMove([m(0, 5, 0), m(1, 9, 1), m(2, 3, 1)], rng).cell, 2);
+    assert.equal(chooseMove([m(0, 5, 0), m(1, 9, 2), m(2, 3, 0)], rng).cell, 0);
+    assert.equal(chooseMove([m(0, 5, 2), m(1, 9, 2), m(2, 3, 2)], rng).cell, 1);
+    assert.equal(MoveStatus.Win, 1);
+  });
+
+  await t.step("random level: every move is legal, by the reference", () => {
+    const grid = parseGrid81(cases[38])!;
+    const legal = refLegal(grid);
+    assert.ok(legal.size > 3);
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 300; seed++) {
+      const bot = new SudokuBot({ level: "random", seed });
+      bot.grid.set(grid);
+      const line = bot.move(30_000);
+      const name = line.replace("!", "");
+      assert.ok(legal.has(name), `seed ${seed}: ${line} is not legal`);
+      // A claim exactly when one solution is left.
+      assert.equal(line.endsWith("!"), legal.get(name) === 1, `seed ${seed}: ${line}`);
+      seen.add(name);
+    }
+    // Uniform choice: 300 draws over this few moves reach nearly all of them.
+    assert.ok(seen.size >= Math.min(legal.size, 20) * 0.8, `${seen.size} of ${legal.size}`);
+  });
+
+  await t.step("claims '!' when the opponent left one solution", () => {
+    const sol = allSolutions(new Uint8Array(81), 1)[0];
+    const grid = new Uint8Array(81);
+    for (let c = 0; c < 81; c++) grid[c] = Number(sol[c]);
+    // Remove a few cells of different digits: still unique (each is forced by its row).
+    grid[0] = 0;
+    grid[40] = 0;
+    for (const level of ["random", "strong"] as const) {
+      const bot = new SudokuBot({ level });
+      bot.grid.set(grid);
+      assert.equal(bot.move(30_000), "!");
+    }
+  });
+
+  await t.step("random against random: only legal moves, ends with a claim", () => {
+    for (let g = 0; g < 6; g++) {
+      const r = playGame(
+        new SudokuBot({ level: "random", seed: 2 * g }),
+        new SudokuBot({ level: "random", seed: 2 * g + 1 }),
+      );
+      assert.deepEqual(r.statuses.slice(0, -1), r.statuses.slice(0, -1).map(() => "OK"));
+      assert.equal(r.statuses.at(-1), "WIN");
+    }
+  });
+
+  await t.step("strong beats random, with legal moves only", () => {
+    let wins = 0;
+    for (let g = 0; g < 4; g++) {
+      const strong = new SudokuBot({
+        level: "strong",
+        seed: g,
+        enumLimit: 20_000,
+        now: () => performance.now(),
+        totalMs: 3_000,
+      });
+      const random = new SudokuBot({ level: "random", seed: 100 + g });
+      const r = g % 2 === 0 ? playGame(strong, random) : playGame(random, strong);
+      assert.equal(r.statuses.at(-1), "WIN");
+      if (r.winner === g % 2) wins++;
+    }
+    assert.equal(wins, 4);
+  });
+
+  await t.step("the same seed gives the same game", () => {
+    const moves = (seed: number) => {
+      const bot = new SudokuBot({ level: "strong", seed, enumLimit: 20_000 });
+      const out: string[] = [];
+      for (let i = 0; i < 8; i++) out.push(bot.move(30_000));
+      return out;
+    };
+    assert.deepEqual(moves(3), moves(3));
+    assert.notDeepEqual(moves(3), moves(4));
+    assert.ok(moves(3).every((m) => parseMove(m) !== undefined));
+  });
+});

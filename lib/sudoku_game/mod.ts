@@ -1,0 +1,31 @@
+/**
+ * The CodeCup 2024 two-player sudoku: rules and move notation, the referee, the exact
+ * endgame solver on the solution set, and the bot.
+ *
+ * @module
+ */
+
+export {
+  cellName,
+  formatMove,
+  judge,
+  type Move,
+  parseMove,
+  POINTS,
+  Position,
+  RULE_SETS,
+  type Rules,
+  type Status,
+  type Verdict as MoveVerdict,
+} from "./rules.ts";
+export { SudokuGame, sudokuGame, sudokuGameFor } from "./referee.ts";
+export { type BotOptions, type Level, type MoveInfo, SudokuBot } from "./bot.ts";
+export {
+  type Analysis,
+  analyzeSolutions,
+  type GameValue,
+  MoveStatus,
+  type RootMove,
+  type SearchLimits,
+  SolutionGame,
+} from "./endgame.ts";

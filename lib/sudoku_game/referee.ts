@@ -1,0 +1,132 @@
+/**
+ * The CodeCup 2024 sudoku as a {@linkcode GameFactory} for the match runner: relays moves,
+ * judges each with {@linkcode judge}, and records games in the layout of the competition's
+ * CSV files.
+ *
+ * @module
+ */
+
+import { continues, formatGrid81, judge, POINTS, Position, type Rules } from "./rules.ts";
+import {
+  type GameFactory,
+  type GameResult,
+  type Judgement,
+  RECORD_HEADER,
+  recordRow,
+  type RefereeGame,
+  type Seat,
+} from "../match/game.ts";
+
+/** One game of sudoku under a rule set, optionally from a starting grid. */
+export class SudokuGame implements RefereeGame {
+  /** The position so far. */
+  readonly position: Position;
+  #over = false;
+  #points: [number, number] = [0, 0];
+  #statuses: [string, string] = ["", ""];
+  #solution = "";
+
+  /** A new game (the empty grid unless `start` is given). */
+  constructor(rules: Rules = "final", start?: Uint8Array) {
+    this.position = new Position(rules, start);
+  }
+
+  /** The seat to move. */
+  get turn(): Seat {
+    return this.position.turn;
+  }
+
+  /** Whether the game has ended. */
+  get over(): boolean {
+    return this.#over;
+  }
+
+  /** `Start` for the first move, else the opponent's last move. */
+  message(): string {
+    const moves = this.position.moves;
+    return moves.length === 0 ? "Start" : moves[moves.length - 1];
+  }
+
+  /** Judge the reply of the seat to move (trimmed first) and advance the game. */
+  submit(line: string): Judgement {
+    if (this.#over) throw new Error("the game is already over");
+    const seat = this.turn;
+    const verdict = judge(this.position, line.trim());
+    if (continues(verdict.status)) {
+      this.position.play(verdict.move!, verdict.witness);
+      return { status: verdict.status, reason: verdict.reason };
+    }
+    if (verdict.status === "WIN" || verdict.status === "DRAW") {
+      this.position.play(verdict.move!);
+      this.#solution = verdict.solution ?? "";
+      if (verdict.status === "DRAW") {
+        this.#solution = formatGrid81(this.position.grid);
+        this.#end(seat, "DRAW", "DRAW", [1, 1]);
+      } else {
+        this.#end(seat, "WIN", "LOSE", POINTS.WIN);
+      }
+    } else {
+      // The competition's records leave a losing move out of the move list.
+      this.#end(seat, verdict.status, "WIN", POINTS[verdict.status]);
+    }
+    return { status: verdict.status, reason: verdict.reason };
+  }
+
+  /** End the game for a fault seen by the runner (`TIMEOUT`, `CRASH`). */
+  forfeit(seat: Seat, status: string, _reason: string): void {
+    if (this.#over) return;
+    this.#end(seat, status, "WIN", POINTS[status] ?? [0, 2]);
+  }
+
+  /** Sudoku never plays on for a faulty player. */
+  autoplay(_seat: Seat): boolean {
+    return false;
+  }
+
+  /** Never called: {@linkcode autoplay} is always false. */
+  autoMove(): string {
+    throw new Error("sudoku has no automatic moves");
+  }
+
+  /** The outcome; only valid once `over`. */
+  result(): GameResult {
+    return {
+      points: this.#points,
+      statuses: this.#statuses,
+      moves: [...this.position.moves],
+      summary: this.#solution,
+    };
+  }
+
+  /** `seat` gets `mine` and `ownPoints[0]`; the other seat `theirs` and `ownPoints[1]`. */
+  #end(seat: Seat, mine: string, theirs: string, ownPoints: readonly [number, number]): void {
+    this.#over = true;
+    const other = 1 - seat;
+    this.#statuses[seat] = mine;
+    this.#statuses[other] = theirs;
+    this.#points[seat] = ownPoints[0];
+    this.#points[other] = ownPoints[1];
+  }
+}
+
+/**
+ * The sudoku game factory for a rule set (`final` by default).
+ *
+ * CSV rows follow the competition's layout: `Round` is the pairing number (games 2k-1 and
+ * 2k swap seats), `IsSwiss` is `match`, `User1` moved first, `Solution` is the unique
+ * solution after a winning claim (the full grid after a classic draw), else empty.
+ */
+export function sudokuGameFor(rules: Rules = "final"): GameFactory {
+  return {
+    name: "sudoku",
+    defaultTime: 30,
+    csvHeader: RECORD_HEADER,
+    create: () => new SudokuGame(rules),
+    // Games 2k-1 and 2k are one pairing, with the seats swapped.
+    csvRow: (index: number, players: readonly [string, string], r: GameResult): string =>
+      recordRow(index, Math.ceil(index / 2), players, r),
+  };
+}
+
+/** The CodeCup 2024 sudoku under the final rules. */
+export const sudokuGame: GameFactory = sudokuGameFor("final");
