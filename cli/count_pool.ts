@@ -9,6 +9,7 @@
 
 import { type Batch, type CountSettings, formatCount, type GridCount } from "./count_batch.ts";
 import { CommandError, type Output } from "./io.ts";
+import { countWorkerUrl } from "./count_worker_url.ts";
 
 /** Messages to a worker. */
 export type ToWorker =
@@ -83,7 +84,7 @@ export class Pool {
   ) {
     this.#cancel = new Int32Array(new SharedArrayBuffer(4 * jobs)).fill(-1);
     for (let w = 0; w < jobs; w++) {
-      const worker = new Worker(new URL("./count_worker.ts", import.meta.url).href, {
+      const worker = new Worker(countWorkerUrl(), {
         type: "module",
       });
       worker.onmessage = (e: MessageEvent<FromWorker>) => {
