@@ -15,7 +15,7 @@ declare const SUDOKIT_COUNT_WORKER_SOURCE: string | undefined;
 
 let inlined: string | undefined;
 
-/** The module URL to start a count worker from (`new Worker(url, { type: "module" })`). */
+/** The module URL to start a count worker from (a module worker). */
 export function countWorkerUrl(): string {
   // `typeof` on an undeclared global is safe: it is "undefined" outside the bundle.
   if (typeof SUDOKIT_COUNT_WORKER_SOURCE === "string") {
