@@ -5,6 +5,7 @@
  */
 
 import { classify, formatHeader, formatReport, formatReportJson } from "../lib/report/classify.ts";
+import { MAX_SIZE } from "../lib/grid/geometry.ts";
 import { GridFormatParser } from "../lib/grid/parse.ts";
 import { choiceFlag, feedInputs, Output, parseFlags, printHelp } from "./io.ts";
 
@@ -40,7 +41,8 @@ export async function classifyCommand(args: string[]): Promise<number> {
   if (values.help) return printHelp(classifyHelp);
   const format = choiceFlag("format", values.format, ["text", "json"] as const, "text");
   const out = new Output();
-  return await feedInputs(positionals, out, () => new GridFormatParser(), (event) => {
+  const parser = (bytes: number | undefined) => new GridFormatParser(MAX_SIZE, bytes);
+  return await feedInputs("classify", positionals, out, parser, (event) => {
     if (event.kind === "count") {
       if (format === "text") out.write(formatHeader(event.count));
       return;

@@ -16,28 +16,32 @@ import {
   type ParseEvent,
   parserFor,
 } from "../lib/grid/parse.ts";
-import { type Batch, countBatch, type CountSettings } from "./count_batch.ts";
-import { Pool } from "./count_pool.ts";
+import { type Batch, countBatch, type CountSettings, epochNow } from "./count_batch.ts";
+import { type GridProgress, Pool } from "./count_pool.ts";
 import {
   choiceFlag,
   CommandError,
+  coreCount,
   EXIT_OK,
   EXIT_USAGE,
   intFlag,
+  numberFlag,
   openInputs,
   Output,
   parseFlags,
   printError,
   printHelp,
   readLines,
+  writeStderr,
 } from "./io.ts";
 
 /** Help text of `count`. */
 export const countHelp = `Usage: sudokit count [options] [FILE...]
 
 Count the solutions of each grid, stopping at a limit. Prints one line per
-grid in input order: the count, with '+' appended when the limit cut the
-search short (0, 1, 2+; with --limit 1000: 288 or 1000+).
+grid in input order, as soon as it is known: the count, with '+' appended
+when the limit cut the search short (0, 1, 2+; with --limit 1000: 288 or
+1000+), or '?' when the time limit did (the solutions found so far: 0?, 1?).
 
 Reads each FILE in order (standard input when none is named, or for '-').
 Input forms, detected from the content unless --input says:
@@ -47,7 +51,11 @@ Input forms, detected from the content unless --input says:
   tokens  the 81-token format of 'verdict' (9×9 only)
 
 Options:
-  --limit N            stop counting a grid at N solutions (default 2)
+  --limit N            stop counting a grid at N solutions (default 2; at
+                       most 9007199254740991)
+  --time-limit S       stop counting a grid after S seconds (a decimal, e.g.
+                       0.5), print what was found with '?' and go on to the
+                       next grid; checked every 256 search nodes
   --variant V          sudoku (rows, columns, blocks), x (sudoku plus both
                        main diagonals) or latin (rows and columns); default:
                        sudoku for sizes 1, 4, 9, 16, ..., latin otherwise
@@ -57,20 +65,32 @@ Options:
                        "parts" when workers shared the grid's search
   --solutions          also print the solutions found, one per line after the
                        grid's count line (in JSON: a "solutions" array)
-  --jobs N             worker threads (default: the number of cores); a
-                       worker left idle takes over branches of a large grid
-                       another one is searching (not with --solutions)
+  --jobs N             worker threads, at most the number of cores (default:
+                       that number); workers start as the input needs them,
+                       and one left idle takes over branches of a large
+                       grid another one is searching (not with --solutions)
   -h, --help           show this help
+
+On a terminal, a grid that takes more than a second shows its progress on
+standard error (grid, search nodes, solutions so far, seconds); never when
+standard error is a file or a pipe.
+
+Limits: a line may hold at most 65536 characters (a 64×64 grid on one line
+needs about 12,300); a longer line, or input that never ends a line, is
+refused after that many characters. A grid count (grid format) must fit in
+the input: a file of B bytes holds at most B/4 grids.
 
 Sizes: sudoku and x for S = 1, 4, 9, 16, 25, 36, 49, 64; latin for S = 1..64.
 Grids whose givens already break the rules count 0 (JSON says why).
 
-Exit status: 0 when every grid was read, 2 on bad usage or bad input (the
+Exit status: 0 when every grid was read (a grid cut short by --time-limit
+too), 1 when the output cannot be written, 2 on bad usage or bad input (the
 counts of the grids before the fault are still printed).
 
 Examples:
   sudokit count --jobs 1 < testdata/count/17_clue_2000.txt
   sudokit count --limit 1000 --format json puzzles.txt
+  sudokit count --time-limit 10 testdata/classify/test1.txt
   echo ................ | sudokit count --limit 1000       # 288 4×4 sudokus
 `;
 
@@ -124,18 +144,28 @@ class Batcher {
   }
 }
 
-/** A progress line on a terminal's stderr: puzzles done, rate, and time left when known. */
+/** Milliseconds between two redraws of the progress line. */
+const REDRAW_EVERY = 250;
+/** A grid shows its own progress once it has run this long (ms). */
+const SLOW_AFTER = 1000;
+
+/**
+ * The progress line on a terminal's stderr: the grid being counted when it is slow
+ * (nodes, solutions so far, seconds), else grids done, rate, and time left when known.
+ * Disabled (every method a no-op) when stderr is not a terminal.
+ */
 class Progress {
-  readonly #enabled: boolean;
+  readonly enabled: boolean;
   readonly #start = performance.now();
   #last = 0;
   #done = 0;
   #bytes = 0;
   #total = 0;
   #shown = false;
+  #slow: GridProgress | undefined;
 
   constructor() {
-    this.#enabled = Deno.stderr.isTerminal();
+    this.enabled = Deno.stderr.isTerminal();
   }
 
   input(size: number | undefined): void {
@@ -149,25 +179,44 @@ class Progress {
 
   counted(n: number): void {
     this.#done += n;
-    if (!this.#enabled) return;
+    this.#draw(false);
+  }
+
+  /** The slow grid being counted, or undefined once there is none. */
+  grid(p: GridProgress | undefined): void {
+    this.#slow = p;
+    this.#draw(p === undefined);
+  }
+
+  #draw(force: boolean): void {
+    if (!this.enabled) return;
     const now = performance.now();
-    if (now - this.#last < 250 || now - this.#start < 1000) return;
+    if (!force && (now - this.#last < REDRAW_EVERY || now - this.#start < SLOW_AFTER)) return;
     this.#last = now;
-    const secs = (now - this.#start) / 1000;
-    const rate = this.#done / secs;
-    let line = `${this.#done} grids, ${Math.round(rate)}/s`;
-    if (this.#total > 0 && this.#bytes > 0) {
-      const left = secs * (this.#total / this.#bytes - 1);
-      line += `, ${Math.round((100 * this.#bytes) / this.#total)}% read, about ${
-        Math.ceil(left)
-      } s left`;
+    const p = this.#slow;
+    let line: string;
+    if (p !== undefined && epochNow() - p.start >= SLOW_AFTER) {
+      const secs = Math.floor((epochNow() - p.start) / 1000);
+      line = `grid ${p.puzzle} (line ${p.line}): ${p.nodes.toLocaleString("en-US")} nodes, ` +
+        `${p.solutions.toLocaleString("en-US")} solutions so far, ${secs} s`;
+    } else {
+      if (now - this.#start < SLOW_AFTER) return;
+      const secs = (now - this.#start) / 1000;
+      line = `${this.#done} grids, ${Math.round(this.#done / secs)}/s`;
+      if (this.#total > 0 && this.#bytes > 0) {
+        const left = secs * (this.#total / this.#bytes - 1);
+        line += `, ${Math.round((100 * this.#bytes) / this.#total)}% read, about ${
+          Math.ceil(left)
+        } s left`;
+      }
     }
-    Deno.stderr.writeSync(new TextEncoder().encode(`\r${line}\x1b[K`));
+    writeStderr(`\r${line}\x1b[K`);
     this.#shown = true;
   }
 
   clear(): void {
-    if (this.#shown) Deno.stderr.writeSync(new TextEncoder().encode("\r\x1b[K"));
+    if (this.#shown) writeStderr("\r\x1b[K");
+    this.#shown = false;
   }
 }
 
@@ -175,6 +224,7 @@ class Progress {
 export async function countCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseFlags(args, {
     limit: { type: "string" },
+    "time-limit": { type: "string" },
     variant: { type: "string" },
     input: { type: "string" },
     format: { type: "string" },
@@ -183,13 +233,16 @@ export async function countCommand(args: string[]): Promise<number> {
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return printHelp(countHelp);
+  const progress = new Progress();
   const settings: CountSettings = {
-    limit: intFlag("limit", values.limit, 1, 2 ** 31 - 1, 2),
+    limit: intFlag("limit", values.limit, 1, Number.MAX_SAFE_INTEGER, 2),
     variant: values.variant === undefined
       ? undefined
       : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
     format: choiceFlag("format", values.format, ["text", "json"] as const, "text"),
     solutions: values.solutions ?? false,
+    timeLimit: 1000 * numberFlag("time-limit", values["time-limit"], 0.001, 1_000_000, 0),
+    progress: progress.enabled,
   };
   const form = choiceFlag(
     "input",
@@ -197,27 +250,33 @@ export async function countCommand(args: string[]): Promise<number> {
     ["auto", "line", "grid", "tokens"] as const,
     "auto",
   );
-  const jobs = intFlag("jobs", values.jobs, 1, 256, navigator.hardwareConcurrency || 1);
+  // More threads than cores only add memory; workers start as the input needs them.
+  const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, coreCount()), coreCount());
 
   const out = new Output();
-  const progress = new Progress();
-  const pool = jobs > 1 ? new Pool(jobs, settings, out, (n) => progress.counted(n)) : undefined;
+  const pool = jobs > 1
+    ? new Pool(jobs, settings, out, (n) => progress.counted(n), (p) => progress.grid(p))
+    : undefined;
   const batcher = new Batcher(async (batch) => {
     if (pool !== undefined) return await pool.submit(batch);
-    out.write(countBatch(batch, settings));
-    progress.counted(batch.sizes.length);
+    countHere(batch, settings, out, progress);
   });
   const named = positionals.length > 0;
   let index = 0;
   try {
-    for await (const input of openInputs(positionals)) {
+    for await (const input of openInputs(positionals, "count")) {
       progress.input(input.size);
       try {
         await readInput(
-          input.stream,
+          input,
           form,
           settings.variant,
           (grid) => batcher.add(grid, ++index),
+          async () => {
+            // About to wait for input: what was read so far is counted and printed now.
+            await batcher.flush();
+            out.flush();
+          },
           progress,
         );
       } catch (e) {
@@ -238,6 +297,7 @@ export async function countCommand(args: string[]): Promise<number> {
       await batcher.flush();
       await pool?.drain();
       out.flush();
+      progress.clear();
     }
     throw e;
   } finally {
@@ -248,15 +308,48 @@ export async function countCommand(args: string[]): Promise<number> {
   return EXIT_OK;
 }
 
+/**
+ * Count a batch on this thread (`--jobs 1`), each grid's line written at once; a slow
+ * grid flushes what is written before it and shows its progress.
+ */
+function countHere(batch: Batch, settings: CountSettings, out: Output, progress: Progress): void {
+  let slow = false;
+  countBatch(batch, settings, (text) => {
+    out.write(text);
+    progress.counted(1);
+    if (slow) {
+      slow = false;
+      progress.grid(undefined);
+    }
+  }, (k, start) => ({
+    onPoll: (nodes, solutions) => {
+      out.flush();
+      if (!progress.enabled || epochNow() - start < SLOW_AFTER) return;
+      slow = true;
+      progress.grid({
+        puzzle: batch.indexes[k],
+        line: batch.lines[k],
+        nodes,
+        solutions,
+        start,
+      });
+    },
+  }));
+}
+
+/** Lines of blank or comment lines kept for form detection before deciding without them. */
+const MAX_HEAD = 1000;
+
 /** Feed one input's lines to the parser of its form, handing on each grid. */
 async function readInput(
-  stream: ReadableStream<Uint8Array>,
+  input: { stream: ReadableStream<Uint8Array>; size?: number },
   form: InputForm | "auto",
   variant: Variant | undefined,
   onGrid: (grid: ParsedGrid) => Promise<void>,
+  beforeWait: () => Promise<void>,
   progress: Progress,
 ): Promise<void> {
-  let parser: GridParser | undefined = form === "auto" ? undefined : parserFor(form);
+  let parser: GridParser | undefined = form === "auto" ? undefined : parserFor(form, input.size);
   const pending: ParsedGrid[] = [];
   const emit = (event: ParseEvent) => {
     if (event.kind !== "grid") return;
@@ -278,25 +371,39 @@ async function readInput(
     for (const g of pending) await onGrid(g);
     pending.length = 0;
   };
+  const decide = () => {
+    const p = parserFor(detectForm(head), input.size);
+    for (const h of head) p.feed(h, emit);
+    head.length = 0;
+    return p;
+  };
+  const lines = readLines(input.stream, {
+    onBytes: (n) => progress.bytes(n),
+    beforeWait: async () => {
+      // Input paused after one meaningful line: decide the form now unless the next line
+      // could still change it (a lone small integer may start the grid format).
+      if (parser === undefined && detectForm(head) === detectForm([...head, "0 0"])) {
+        parser = decide();
+      }
+      await handOn();
+      await beforeWait();
+    },
+  });
   try {
-    for await (const line of readLines(stream, (n) => progress.bytes(n))) {
+    for await (const line of lines) {
       if (parser === undefined) {
         head.push(line);
         const t = line.trim();
         if (t !== "" && !t.startsWith("#") && t !== "\ufeff") meaningful++;
-        if (meaningful < 2) continue;
-        parser = parserFor(detectForm(head));
-        for (const h of head) parser.feed(h, emit);
-        head.length = 0;
+        // Endless blank or comment lines must not pile up: decide on what was seen.
+        if (meaningful < 2 && head.length < MAX_HEAD) continue;
+        parser = decide();
       } else {
         parser.feed(line, emit);
       }
       await handOn();
     }
-    if (parser === undefined) {
-      parser = parserFor(detectForm(head));
-      for (const h of head) parser.feed(h, emit);
-    }
+    parser ??= decide();
     parser.finish();
   } finally {
     // Grids completed before a fault on the same line are still counted.

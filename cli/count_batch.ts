@@ -6,6 +6,7 @@
  */
 
 import { countSolutions, type SearchControl, type Variant } from "../lib/solve/count.ts";
+import { POLL_NODES } from "../lib/solve/engine.ts";
 import { formatLine } from "../lib/grid/parse.ts";
 
 /** What `count` prints and how it counts. */
@@ -18,6 +19,10 @@ export interface CountSettings {
   readonly format: "text" | "json";
   /** Print the solutions found. */
   readonly solutions: boolean;
+  /** Milliseconds each grid may take (`--time-limit`), 0 for no limit. */
+  readonly timeLimit: number;
+  /** Whether slow grids report their progress (standard error is a terminal). */
+  readonly progress: boolean;
 }
 
 /** Grids packed for a worker: cells of all grids back to back. */
@@ -48,6 +53,18 @@ export interface GridCount {
   solutions?: string[];
   /** Searches the count was shared between (worker threads), when more than one. */
   parts?: number;
+  /** Whether the time limit stopped the search (then `count` is a lower bound). */
+  timedOut?: boolean;
+}
+
+/** Milliseconds since the epoch, as a clock that every worker thread shares. */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** The text mark of a count that is not exact: `?` when the time ran out, else `+`. */
+function mark(r: GridCount): string {
+  return r.exact ? "" : r.timedOut ? "?" : "+";
 }
 
 /** The output lines of one grid: the `k`-th of `batch`, counted in `ms` milliseconds. */
@@ -59,7 +76,7 @@ export function formatCount(
   settings: CountSettings,
 ): string {
   if (settings.format === "text") {
-    let out = r.exact ? `${r.count}\n` : `${r.count}+\n`;
+    let out = `${r.count}${mark(r)}\n`;
     for (const s of r.solutions ?? []) out += s + "\n";
     return out;
   }
@@ -73,50 +90,117 @@ export function formatCount(
     ms: Math.round(ms * 1000) / 1000,
     ...(r.conflict === undefined ? {} : { conflict: r.conflict }),
     ...(r.parts === undefined || r.parts < 2 ? {} : { parts: r.parts }),
+    ...(settings.timeLimit > 0 ? { timed_out: r.timedOut === true } : {}),
     ...(settings.solutions ? { solutions: r.solutions ?? [] } : {}),
   }) + "\n";
 }
 
+/** How one grid's search runs, besides what it counts. */
+export interface GridSearch {
+  /** Allowed digits per cell (a part of a shared search), as `countSolutions` takes them. */
+  readonly allowed?: Uint32Array;
+  /** Allowed digits 33..64 per cell. */
+  readonly allowedHigh?: Uint32Array;
+  /** Shares the search with idle workers, or stops it (another part reached the limit). */
+  readonly share?: SearchControl;
+  /** When the search must stop, as {@linkcode epochNow} tells; none when undefined. */
+  readonly deadline?: number;
+  /** Called as a long search goes on, with its nodes and solutions so far. */
+  readonly onPoll?: (nodes: number, solutions: number) => void;
+}
+
 /**
- * Count one grid, or with `allowed`/`allowedHigh` the part of its search they describe;
- * `control` lets the search give branches away or stop.
+ * Count one grid, or with `search.allowed` the part of its search they describe.
+ *
+ * A long search is watched at each poll of the engine (every {@linkcode POLL_NODES}
+ * nodes) and, for engines that do not poll (the 9×9 one, whose searches are short
+ * unless the limit is high), every 1,024 solutions when the limit is above that: there
+ * it stops at the deadline and reports to `onPoll`.
  */
 export function countGrid(
   cells: Uint8Array,
   size: number,
   settings: CountSettings,
-  allowed?: Uint32Array,
-  allowedHigh?: Uint32Array,
-  control?: SearchControl,
+  search: GridSearch = {},
 ): GridCount {
   const solutions: string[] = [];
-  const onSolution = settings.solutions
-    ? (s: Uint8Array) => {
-      solutions.push(formatLine(s, size));
+  const { share, onPoll } = search;
+  const deadline = search.deadline ?? Infinity;
+  const watching = deadline !== Infinity || onPoll !== undefined;
+  let found = 0;
+  let polls = 0;
+  let timedOut = false;
+  // True when the search must stop.
+  const check = (): boolean => {
+    if (deadline !== Infinity && epochNow() >= deadline) {
+      timedOut = true;
+      return true;
+    }
+    onPoll?.(polls * POLL_NODES, found);
+    return false;
+  };
+  const control: SearchControl | undefined = watching || share !== undefined
+    ? {
+      poll() {
+        polls++;
+        if (watching && check()) return "stop";
+        return share === undefined ? "go" : share.poll();
+      },
+      // Only a share answers "split", so only a share is ever given a branch.
+      give: (allowed, allowedHigh) => share?.give(allowed, allowedHigh),
+    }
+    : undefined;
+  // Under 1,024 solutions no engine needs watching between polls; above, a 9×9 search
+  // (which never polls) is watched through its solutions.
+  const bySolutions = watching && settings.limit > 1024;
+  // The progress line shows the solutions so far; 9×9 grids are never slow enough to
+  // show it (unless the limit is high), so they keep their callback-free search.
+  const counting = settings.solutions || bySolutions || (settings.progress && size > 9);
+  const onSolution = counting
+    ? (s: Uint8Array): boolean => {
+      found++;
+      if (settings.solutions) solutions.push(formatLine(s, size));
+      return !(bySolutions && (found & 1023) === 0 && check());
     }
     : undefined;
   const r = countSolutions(cells, size, {
     limit: settings.limit,
     variant: settings.variant,
     onSolution,
-    allowed,
-    allowedHigh,
+    allowed: search.allowed,
+    allowedHigh: search.allowedHigh,
     control,
   });
-  return { ...r, ...(settings.solutions ? { solutions } : {}) };
+  return {
+    ...r,
+    ...(settings.solutions ? { solutions } : {}),
+    ...(timedOut && r.count < settings.limit ? { timedOut: true, exact: false } : {}),
+  };
 }
 
-/** Count every grid of a batch and return the output text (complete lines). */
-export function countBatch(batch: Batch, settings: CountSettings): string {
-  let out = "";
+/**
+ * Count every grid of a batch, handing each grid's output lines to `emit` as soon as it
+ * is counted. `searchOf(k, start)` may give the `k`-th grid, started at `start`
+ * ({@linkcode epochNow}), a poll hook; the deadline comes from the settings.
+ */
+export function countBatch(
+  batch: Batch,
+  settings: CountSettings,
+  emit: (text: string) => void,
+  searchOf?: (k: number, start: number) => GridSearch,
+): void {
   let offset = 0;
   for (let k = 0; k < batch.sizes.length; k++) {
     const size = batch.sizes[k];
     const cells = batch.cells.subarray(offset, offset + size * size);
     offset += size * size;
-    const start = settings.format === "json" ? performance.now() : 0;
-    const r = countGrid(cells, size, settings);
-    out += formatCount(r, batch, k, performance.now() - start, settings);
+    const timed = settings.format === "json" || settings.timeLimit > 0 || searchOf !== undefined;
+    const start = timed ? epochNow() : 0;
+    const search: GridSearch = {
+      ...searchOf?.(k, start),
+      ...(settings.timeLimit > 0 ? { deadline: start + settings.timeLimit } : {}),
+    };
+    const r = countGrid(cells, size, settings, search);
+    emit(formatCount(r, batch, k, timed ? epochNow() - start : 0, settings));
   }
-  return out;
 }

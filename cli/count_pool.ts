@@ -1,14 +1,18 @@
 /**
  * The worker threads of `count --jobs N`: batches go to the least busy worker and their
- * results come out in batch order. A worker left without work takes over branches of a
- * lone large grid that another worker is searching, so one hard 25×25 puzzle (or the last
- * of a file) keeps every core busy.
+ * results come out in batch order, each grid's as soon as the grids before it are out. A
+ * worker left without work takes over branches of a lone large grid that another worker
+ * is searching, so one hard 25×25 puzzle (or the last of a file) keeps every core busy.
+ *
+ * Workers start as work needs them: one per batch in flight up to N, plus, with a lone
+ * large grid (17×17 and up, one per batch), the rest of the N to share its search. So
+ * 90 small puzzles, one batch, start one worker whatever N is.
  *
  * @module
  */
 
 import { type Batch, type CountSettings, formatCount, type GridCount } from "./count_batch.ts";
-import { CommandError, type Output } from "./io.ts";
+import { CommandError, type Output, requirePermission } from "./io.ts";
 import { countWorkerUrl } from "./count_worker_url.ts";
 
 /** Messages to a worker. */
@@ -19,16 +23,20 @@ export type ToWorker =
     kind: "part";
     token: number;
     id: number;
+    puzzle: number;
+    line: number;
     cells: Uint8Array;
     size: number;
     allowed: Uint32Array;
     allowedHigh: Uint32Array | undefined;
+    deadline: number | undefined;
     settings: CountSettings;
   };
 
 /** Messages from a worker. */
 export type FromWorker =
-  | { kind: "text"; id: number; token: number; text: string }
+  | { kind: "text"; id: number; token: number; text: string; grids: number }
+  | { kind: "partial"; id: number; text: string; grids: number }
   | { kind: "grid"; batch: Batch; token: number; result: GridCount; start: number; end: number }
   | {
     kind: "give";
@@ -37,15 +45,41 @@ export type FromWorker =
     size: number;
     allowed: Uint32Array;
     allowedHigh: Uint32Array | undefined;
+    deadline: number | undefined;
   }
   | { kind: "part"; id: number; token: number; result: GridCount; end: number }
+  | {
+    kind: "progress";
+    worker: number;
+    id: number;
+    puzzle: number;
+    line: number;
+    nodes: number;
+    solutions: number;
+    start: number;
+  }
   | { kind: "error"; id: number; token: number; error: string };
+
+/** What a slow grid's search has done so far, for the progress line. */
+export interface GridProgress {
+  /** Puzzle number. */
+  readonly puzzle: number;
+  /** Line it starts on. */
+  readonly line: number;
+  /** Search nodes so far (all parts). */
+  readonly nodes: number;
+  /** Solutions so far (all parts). */
+  readonly solutions: number;
+  /** When its search started (`epochNow` of `count_batch.ts`). */
+  readonly start: number;
+}
 
 /** A lone grid whose search was (or may be) shared: its parts' results added up. */
 interface Shared {
   batch?: Batch;
   count: number;
   exact: boolean;
+  timedOut: boolean;
   nodes: number;
   conflict?: string;
   /** Parts given away and not back yet, and searches in all. */
@@ -55,8 +89,16 @@ interface Shared {
   end: number;
 }
 
+/** Output of a batch not written yet: text ready, and whether the batch is complete. */
+interface Pending {
+  text: string;
+  grids: number;
+  complete: boolean;
+}
+
 /** Counts batches in worker threads, writing results in batch order with bounded memory. */
 export class Pool {
+  readonly #jobs: number;
   readonly #workers: Worker[] = [];
   readonly #busy: number[] = [];
   /** Whether each worker is counted in `#hungry` (idle, waiting for a branch). */
@@ -66,81 +108,116 @@ export class Pool {
   /** Per worker, the token of a job to stop (its grid has reached the limit). */
   readonly #cancel: Int32Array;
   /** Running jobs that belong to lone grids: token to worker and batch. */
-  readonly #jobs = new Map<number, { w: number; id: number }>();
+  readonly #running = new Map<number, { w: number; id: number }>();
+  /** Lone grids submitted and not written yet: batch id to puzzle and line. */
+  readonly #lone = new Map<number, { puzzle: number; line: number }>();
   readonly #shared = new Map<number, Shared>();
+  /** The latest progress report of each worker, while its job runs. */
+  readonly #reports = new Map<number, FromWorker & { kind: "progress" }>();
   #token = 0;
-  readonly #done = new Map<number, string>();
+  readonly #pending = new Map<number, Pending>();
   #next = 0;
   // Batches sent but not yet written: bounds memory even when one slow batch holds up the rest.
   #unwritten = 0;
   #waiters: (() => void)[] = [];
   #failure: string | undefined;
 
+  /**
+   * A pool of up to `jobs` workers (none started yet). Throws a {@linkcode CommandError}
+   * when the workers' module cannot be read (run without `--allow-read`).
+   */
   constructor(
     jobs: number,
     readonly settings: CountSettings,
     readonly out: Output,
     readonly onCounted: (n: number) => void,
+    readonly onProgress: (p: GridProgress | undefined) => void = () => {},
   ) {
-    this.#cancel = new Int32Array(new SharedArrayBuffer(4 * jobs)).fill(-1);
-    for (let w = 0; w < jobs; w++) {
-      const worker = new Worker(countWorkerUrl(), {
-        type: "module",
-      });
-      worker.onmessage = (e: MessageEvent<FromWorker>) => {
-        this.#receive(w, e.data);
-        this.#waiters.splice(0).forEach((f) => f());
-      };
-      worker.onerror = (e) => {
-        e.preventDefault();
-        this.#failure ??= e.message;
-        this.#waiters.splice(0).forEach((f) => f());
-      };
-      worker.postMessage(
-        { kind: "init", index: w, hungry: this.#hungry, cancel: this.#cancel } satisfies ToWorker,
+    const url = countWorkerUrl();
+    if (url.startsWith("file:")) {
+      requirePermission(
+        "count",
+        { name: "read", path: new URL(url) },
+        "to start its worker threads (--jobs 1 needs none)",
       );
-      this.#workers.push(worker);
-      this.#busy.push(0);
-      this.#wants.push(false);
-      this.#idle(w);
     }
+    this.#jobs = jobs;
+    this.#cancel = new Int32Array(new SharedArrayBuffer(4 * jobs)).fill(-1);
+  }
+
+  /** Start one more worker; the only place where count workers are created. */
+  #start(): number {
+    const w = this.#workers.length;
+    const worker = new Worker(countWorkerUrl(), { type: "module" });
+    worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      this.#receive(w, e.data);
+      this.out.flush();
+      this.#waiters.splice(0).forEach((f) => f());
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      this.#failure ??= e.message;
+      this.#waiters.splice(0).forEach((f) => f());
+    };
+    worker.postMessage(
+      { kind: "init", index: w, hungry: this.#hungry, cancel: this.#cancel } satisfies ToWorker,
+    );
+    this.#workers.push(worker);
+    this.#busy.push(0);
+    this.#wants.push(false);
+    this.#idle(w);
+    return w;
   }
 
   #receive(w: number, m: FromWorker): void {
+    if (m.kind === "progress") {
+      this.#reports.set(w, m);
+      this.onProgress(this.#progress());
+      return;
+    }
+    if (m.kind === "partial") {
+      this.#append(m.id, m.text, m.grids, false);
+      return;
+    }
     if (m.kind === "give") {
       const s = this.#sharedOf(m.id);
       s.outstanding++;
       s.parts++;
       const to = this.#leastBusy();
+      const where = this.#lone.get(m.id) ?? { puzzle: 0, line: 0 };
       const token = this.#send(
         to,
         {
           kind: "part",
           token: this.#token,
           id: m.id,
+          ...where,
           cells: m.cells,
           size: m.size,
           allowed: m.allowed,
           allowedHigh: m.allowedHigh,
+          deadline: m.deadline,
           settings: this.settings,
         },
         [m.allowed, m.allowedHigh].flatMap((a) => a === undefined ? [] : [a.buffer as ArrayBuffer]),
       );
-      this.#jobs.set(token, { w: to, id: m.id });
+      this.#running.set(token, { w: to, id: m.id });
       return;
     }
     this.#busy[w]--;
+    if (this.#reports.delete(w)) this.onProgress(this.#progress());
     if (m.kind === "error") {
       this.#failure ??= m.error;
     } else if (m.kind === "text") {
-      this.#finish(m.id, m.text);
+      this.#append(m.id, m.text, m.grids, true);
     } else {
-      this.#jobs.delete(m.token);
+      this.#running.delete(m.token);
       const id = m.kind === "grid" ? m.batch.id : m.id;
       const s = this.#sharedOf(id);
       s.count += m.result.count;
       s.nodes += m.result.nodes;
       s.exact &&= m.result.exact;
+      s.timedOut ||= m.result.timedOut === true;
       s.end = Math.max(s.end, m.end);
       if (m.kind === "grid") {
         s.batch = m.batch;
@@ -151,30 +228,60 @@ export class Pool {
       }
       if (s.count >= this.settings.limit) {
         // The grid is decided: its other parts stop at their next poll.
-        for (const [token, job] of this.#jobs) {
+        for (const [token, job] of this.#running) {
           if (job.id === id) Atomics.store(this.#cancel, job.w, token);
         }
       }
       if (s.batch !== undefined && s.outstanding === 0) {
         this.#shared.delete(id);
         const limit = this.settings.limit;
+        const reached = s.count >= limit;
         const result: GridCount = {
           count: Math.min(s.count, limit),
-          exact: s.exact && s.count < limit,
+          exact: s.exact && !reached,
           nodes: s.nodes,
           parts: s.parts,
+          ...(s.timedOut && !reached ? { timedOut: true } : {}),
           ...(s.conflict === undefined ? {} : { conflict: s.conflict }),
         };
-        this.#finish(id, formatCount(result, s.batch, 0, s.end - s.start, this.settings));
+        const text = formatCount(result, s.batch, 0, s.end - s.start, this.settings);
+        this.#append(id, text, 1, true);
       }
     }
     if (this.#busy[w] === 0) this.#idle(w);
   }
 
+  /** The progress of the oldest grid some worker reports on, all its parts together. */
+  #progress(): GridProgress | undefined {
+    let first: (FromWorker & { kind: "progress" }) | undefined;
+    for (const r of this.#reports.values()) if (first === undefined || r.id < first.id) first = r;
+    if (first === undefined) return undefined;
+    const done = this.#shared.get(first.id);
+    let nodes = done?.nodes ?? 0;
+    let solutions = done?.count ?? 0;
+    let start = first.start;
+    for (const r of this.#reports.values()) {
+      if (r.id !== first.id) continue;
+      nodes += r.nodes;
+      solutions += r.solutions;
+      start = Math.min(start, r.start);
+    }
+    return { puzzle: first.puzzle, line: first.line, nodes, solutions, start };
+  }
+
   #sharedOf(id: number): Shared {
     let s = this.#shared.get(id);
     if (s === undefined) {
-      s = { count: 0, exact: true, nodes: 0, outstanding: 0, parts: 1, start: 0, end: 0 };
+      s = {
+        count: 0,
+        exact: true,
+        timedOut: false,
+        nodes: 0,
+        outstanding: 0,
+        parts: 1,
+        start: 0,
+        end: 0,
+      };
       this.#shared.set(id, s);
     }
     return s;
@@ -193,6 +300,14 @@ export class Pool {
     return w;
   }
 
+  /** An idle worker, a new one while fewer than N run, or else the least busy. */
+  #pick(): number {
+    const w = this.#workers.length === 0 ? -1 : this.#leastBusy();
+    if (w >= 0 && this.#busy[w] === 0) return w;
+    if (this.#workers.length < this.#jobs) return this.#start();
+    return w;
+  }
+
   /** Post a job to worker `w` (withdrawing its offer of help); returns the job's token. */
   #send(w: number, message: ToWorker, transfer: ArrayBuffer[]): number {
     if (this.#wants[w]) {
@@ -206,40 +321,60 @@ export class Pool {
     return this.#token++;
   }
 
-  #finish(id: number, text: string): void {
-    this.#done.set(id, text);
-    let next = this.#done.get(this.#next);
-    while (next !== undefined) {
-      this.#done.delete(this.#next);
-      this.out.write(next);
-      this.onCounted(countLines(next, this.settings));
+  /** Add output of batch `id`; write, in batch order, everything that is ready. */
+  #append(id: number, text: string, grids: number, complete: boolean): void {
+    let p = this.#pending.get(id);
+    if (p === undefined) {
+      p = { text: "", grids: 0, complete: false };
+      this.#pending.set(id, p);
+    }
+    p.text += text;
+    p.grids += grids;
+    p.complete ||= complete;
+    for (let next = this.#pending.get(this.#next); next !== undefined;) {
+      if (next.text !== "") this.out.write(next.text);
+      if (next.grids > 0) this.onCounted(next.grids);
+      next.text = "";
+      next.grids = 0;
+      if (!next.complete) break;
+      this.#pending.delete(this.#next);
+      this.#lone.delete(this.#next);
       this.#next++;
       this.#unwritten--;
-      next = this.#done.get(this.#next);
+      next = this.#pending.get(this.#next);
     }
   }
 
+  /** Send a batch to a worker, waiting first while too many batches are unwritten. */
   async submit(batch: Batch): Promise<void> {
     this.#check();
-    while (this.#unwritten >= 3 * this.#workers.length) {
+    while (this.#unwritten >= 3 * this.#jobs) {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
       this.#check();
     }
-    const w = this.#leastBusy();
+    const w = this.#pick();
     this.#unwritten++;
     const transfer = [batch.cells, batch.sizes, batch.indexes, batch.lines].map(
       (a) => a.buffer as ArrayBuffer,
     );
+    // Read before the arrays are transferred away.
     const id = batch.id;
-    const lone = batch.sizes.length === 1;
+    const lone = batch.sizes.length === 1 && !this.settings.solutions;
+    const large = batch.sizes[0] > 16;
+    if (lone) this.#lone.set(id, { puzzle: batch.indexes[0], line: batch.lines[0] });
     const token = this.#send(
       w,
       { kind: "batch", token: this.#token, batch, settings: this.settings },
       transfer,
     );
-    if (lone) this.#jobs.set(token, { w, id });
+    if (lone) {
+      this.#running.set(token, { w, id });
+      // Helpers for its search: they start idle, and the search hands them branches.
+      if (large) { while (this.#workers.length < this.#jobs) this.#start(); }
+    }
   }
 
+  /** Wait until every batch submitted is written. */
   async drain(): Promise<void> {
     while (this.#unwritten > 0 && this.#failure === undefined) {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
@@ -251,8 +386,14 @@ export class Pool {
     if (this.#failure !== undefined) throw new CommandError(`a worker failed: ${this.#failure}`);
   }
 
+  /** Stop every worker. */
   close(): void {
     for (const w of this.#workers) w.terminate();
+  }
+
+  /** Workers started so far. */
+  get started(): number {
+    return this.#workers.length;
   }
 }
 
@@ -262,16 +403,4 @@ export function takeOne(counter: Int32Array): boolean {
     if (Atomics.compareExchange(counter, 0, h, h - 1) === h) return true;
   }
   return false;
-}
-
-/** Grids in a piece of output text (count lines, not solution lines). */
-export function countLines(text: string, settings: CountSettings): number {
-  if (!settings.solutions || settings.format === "json") {
-    let n = 0;
-    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
-    return n;
-  }
-  let n = 0;
-  for (const line of text.split("\n")) if (line !== "" && /^[0-9]+\+?$/.test(line)) n++;
-  return n;
 }

@@ -1,7 +1,8 @@
 /**
  * Worker thread of `count --jobs N`: counts the batches and the search parts it is sent
- * and posts back the results. While it counts a lone large grid it gives branches of the
- * search away when another worker is idle (see `count.ts`, `Pool`).
+ * and posts back the results, each grid's as soon as a slow grid after it makes it wait.
+ * While it counts a lone large grid it gives branches of the search away when another
+ * worker is idle (see `count_pool.ts`, `Pool`).
  *
  * @module
  */
@@ -9,19 +10,40 @@
 /// <reference lib="deno.worker" />
 
 import type { SearchControl } from "../lib/solve/count.ts";
-import { type Batch, countBatch, countGrid, type CountSettings } from "./count_batch.ts";
+import {
+  type Batch,
+  countBatch,
+  countGrid,
+  type CountSettings,
+  epochNow,
+  type GridSearch,
+} from "./count_batch.ts";
 import { type FromWorker, takeOne, type ToWorker } from "./count_pool.ts";
 
 let index = -1;
 let hungry: Int32Array | undefined;
 let cancel: Int32Array | undefined;
 
+/** Milliseconds between two progress reports of one worker. */
+const PROGRESS_EVERY = 250;
+/** A grid reports its progress once it has run this long. */
+const SLOW_AFTER = 1000;
+
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
 }
 
-/** A control for the job `token` of batch `id` over `cells`: gives when a worker is idle. */
-function controlFor(id: number, token: number, cells: Uint8Array, size: number): SearchControl {
+/**
+ * A control for the job `token` of batch `id` over `cells`: gives when a worker is idle.
+ * `deadline` travels with every branch given away, so all parts of a grid stop together.
+ */
+function shareFor(
+  id: number,
+  token: number,
+  cells: Uint8Array,
+  size: number,
+  deadline: number | undefined,
+): SearchControl {
   const idle = hungry!;
   const stops = cancel!;
   return {
@@ -33,13 +55,36 @@ function controlFor(id: number, token: number, cells: Uint8Array, size: number):
     give(allowed, allowedHigh) {
       const transfer: Transferable[] = [allowed.buffer as ArrayBuffer];
       if (allowedHigh !== undefined) transfer.push(allowedHigh.buffer as ArrayBuffer);
-      post({ kind: "give", id, cells: cells.slice(), size, allowed, allowedHigh }, transfer);
+      post(
+        { kind: "give", id, cells: cells.slice(), size, allowed, allowedHigh, deadline },
+        transfer,
+      );
     },
   };
 }
 
-function now(): number {
-  return performance.timeOrigin + performance.now();
+/**
+ * A poll hook for one grid (batch `id`, puzzle `puzzle`, started at `start`): posts the
+ * output held back so far (`flush`), and, when asked for, the grid's progress once it is
+ * slow, at most every {@linkcode PROGRESS_EVERY} ms.
+ */
+function watchFor(
+  settings: CountSettings,
+  id: number,
+  puzzle: number,
+  line: number,
+  start: number,
+  flush: () => void,
+): GridSearch["onPoll"] {
+  let last = 0;
+  return (nodes, solutions) => {
+    flush();
+    if (!settings.progress) return;
+    const now = epochNow();
+    if (now - start < SLOW_AFTER || now - last < PROGRESS_EVERY) return;
+    last = now;
+    post({ kind: "progress", worker: index, id, puzzle, line, nodes, solutions, start });
+  };
 }
 
 function countJob(data: ToWorker): void {
@@ -51,29 +96,47 @@ function countJob(data: ToWorker): void {
   }
   const settings: CountSettings = data.settings;
   if (data.kind === "part") {
-    const control = controlFor(data.id, data.token, data.cells, data.size);
-    const result = countGrid(
-      data.cells,
-      data.size,
-      settings,
-      data.allowed,
-      data.allowedHigh,
-      control,
-    );
-    post({ kind: "part", id: data.id, token: data.token, result, end: now() });
+    const share = shareFor(data.id, data.token, data.cells, data.size, data.deadline);
+    const start = epochNow();
+    const result = countGrid(data.cells, data.size, settings, {
+      allowed: data.allowed,
+      allowedHigh: data.allowedHigh,
+      share,
+      deadline: data.deadline,
+      onPoll: watchFor(settings, data.id, data.puzzle, data.line, start, () => {}),
+    });
+    post({ kind: "part", id: data.id, token: data.token, result, end: epochNow() });
     return;
   }
   const batch: Batch = data.batch;
   if (batch.sizes.length !== 1 || settings.solutions || hungry === undefined) {
-    post({ kind: "text", id: batch.id, token: data.token, text: countBatch(batch, settings) });
+    let text = "";
+    let grids = 0;
+    const flush = () => {
+      if (grids === 0) return;
+      post({ kind: "partial", id: batch.id, text, grids });
+      text = "";
+      grids = 0;
+    };
+    countBatch(batch, settings, (t) => {
+      text += t;
+      grids++;
+    }, (k, start) => ({
+      onPoll: watchFor(settings, batch.id, batch.indexes[k], batch.lines[k], start, flush),
+    }));
+    post({ kind: "text", id: batch.id, token: data.token, text, grids });
     return;
   }
   // A lone grid (large sizes come one per batch): its search may be shared.
   const size = batch.sizes[0];
-  const start = now();
-  const control = controlFor(batch.id, data.token, batch.cells, size);
-  const result = countGrid(batch.cells, size, settings, undefined, undefined, control);
-  post({ kind: "grid", batch, token: data.token, result, start, end: now() });
+  const start = epochNow();
+  const deadline = settings.timeLimit > 0 ? start + settings.timeLimit : undefined;
+  const result = countGrid(batch.cells, size, settings, {
+    share: shareFor(batch.id, data.token, batch.cells, size, deadline),
+    deadline,
+    onPoll: watchFor(settings, batch.id, batch.indexes[0], batch.lines[0], start, () => {}),
+  });
+  post({ kind: "grid", batch, token: data.token, result, start, end: epochNow() });
 }
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {

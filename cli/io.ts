@@ -7,12 +7,21 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { type GridParser, InputError, type ParseEvent } from "../lib/grid/parse.ts";
+import {
+  escapeText,
+  type GridParser,
+  InputError,
+  MAX_LINE_LENGTH,
+  type ParseEvent,
+  quoteInput,
+} from "../lib/grid/parse.ts";
 
 /** Exit status: success. */
 export const EXIT_OK = 0;
 /** Exit status: a negative answer of a predicate command (a losing move). */
 export const EXIT_NEGATIVE = 1;
+/** Exit status: the output could not be written (a full disk); shares 1 with a "no". */
+export const EXIT_WRITE_FAILED = 1;
 /** Exit status: bad usage or bad input. */
 export const EXIT_USAGE = 2;
 
@@ -34,6 +43,15 @@ export class CommandError extends Error {
   }
 }
 
+/** A file the command writes (not stdout) could not be written: one line, exit 1. */
+export class WriteError extends Error {
+  /** Build one; `message` is the whole sentence, without `error:`. */
+  constructor(message: string) {
+    super(message);
+    this.name = "WriteError";
+  }
+}
+
 /** Print a help text on stdout; returns the success status. */
 export function printHelp(text: string): number {
   const out = new Output();
@@ -42,9 +60,25 @@ export function printHelp(text: string): number {
   return EXIT_OK;
 }
 
-/** Print `error: message` on stderr. */
+/** Longest error message printed, in characters (the quoted input in it is shorter still). */
+const MAX_MESSAGE = 600;
+
+/**
+ * Print `error: message` on stderr, on one line: any control character that got into the
+ * message is shown escaped, so input can never drive the terminal. Never throws (an
+ * unwritable stderr has nowhere to report to).
+ */
 export function printError(message: string): void {
-  writeAllSync(Deno.stderr, `error: ${message}\n`);
+  writeStderr(`error: ${escapeText(message, MAX_MESSAGE)}\n`);
+}
+
+/** Write text to stderr, ignoring failures. */
+export function writeStderr(text: string): void {
+  try {
+    writeAllSync(Deno.stderr, text);
+  } catch {
+    // Nothing sensible is left to do when stderr itself is closed or full.
+  }
 }
 
 const encoder = new TextEncoder();
@@ -57,10 +91,25 @@ function writeAllSync(file: { writeSync(p: Uint8Array): number }, text: string):
   }
 }
 
+/** Write to stdout; a closed pipe ends the process quietly, a write error with exit 1. */
+function writeStdout(text: string): void {
+  try {
+    writeAllSync(Deno.stdout, text);
+  } catch (e) {
+    // Exiting here, wherever the write happens (a worker's message handler too), keeps a
+    // failed write from surfacing as an uncaught error.
+    if (e instanceof Deno.errors.BrokenPipe) Deno.exit(EXIT_OK);
+    printError(`cannot write the output: ${describeOsError(e)}`);
+    Deno.exit(EXIT_WRITE_FAILED);
+  }
+}
+
 /**
- * Buffered writer to stdout that flushes in large chunks, and at once when asked (bot
- * protocols need every line flushed; reports do not). A closed pipe (`| head`) ends the
- * process quietly instead of raising.
+ * Buffered writer to stdout. Commands flush it whenever they are about to wait (for input,
+ * for a worker, or inside a long search), so every result is out as soon as it is known
+ * without a write per line; it also flushes by itself when its buffer is full. A closed
+ * pipe (`| head`) ends the process quietly; a failed write (a full disk) ends it with one
+ * line on stderr and exit status 1.
  */
 export class Output {
   #buffer: string[] = [];
@@ -79,18 +128,18 @@ export class Output {
     if (this.#size >= this.#limit) this.flush();
   }
 
+  /** Whether text is waiting to be written. */
+  get pending(): boolean {
+    return this.#buffer.length > 0;
+  }
+
   /** Write everything buffered. */
   flush(): void {
-    if (this.#size === 0 && this.#buffer.length === 0) return;
+    if (this.#buffer.length === 0) return;
     const text = this.#buffer.join("");
     this.#buffer = [];
     this.#size = 0;
-    try {
-      writeAllSync(Deno.stdout, text);
-    } catch (e) {
-      if (e instanceof Deno.errors.BrokenPipe) Deno.exit(EXIT_OK);
-      throw e;
-    }
+    if (text !== "") writeStdout(text);
   }
 }
 
@@ -108,7 +157,10 @@ export interface Input {
  * The inputs named by `files`, in order (standard input when there are none), opened lazily
  * so that a missing file is reported only after the earlier ones were processed.
  */
-export async function* openInputs(files: readonly string[]): AsyncGenerator<Input> {
+export async function* openInputs(
+  files: readonly string[],
+  command: string,
+): AsyncGenerator<Input> {
   if (files.length === 0) {
     yield { name: "<stdin>", stream: Deno.stdin.readable };
     return;
@@ -118,6 +170,7 @@ export async function* openInputs(files: readonly string[]): AsyncGenerator<Inpu
       yield { name: "<stdin>", stream: Deno.stdin.readable };
       continue;
     }
+    requirePermission(command, { name: "read", path: name }, `to read ${name}`);
     let file: Deno.FsFile;
     try {
       file = await Deno.open(name);
@@ -129,43 +182,112 @@ export async function* openInputs(files: readonly string[]): AsyncGenerator<Inpu
       file.close();
       throw new CommandError(`cannot read ${name}: it is a directory`);
     }
-    yield { name, stream: file.readable, size: info.size };
+    // Devices and pipes report no meaningful size.
+    yield { name, stream: file.readable, size: info.isFile ? info.size : undefined };
   }
 }
 
-/** A short reason for a failed file operation. */
+/** A short reason for a failed file operation, without Deno's `(os error N)` tail. */
 export function describeOsError(e: unknown): string {
   if (e instanceof Deno.errors.NotFound) return "no such file";
   if (e instanceof Deno.errors.PermissionDenied) return "permission denied";
   if (e instanceof Deno.errors.IsADirectory) return "it is a directory";
-  return e instanceof Error ? e.message : String(e);
+  const text = (e instanceof Error ? e.message : String(e)).replace(/ \(os error \d+\)$/, "");
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** The `deno run` flag that grants a permission, e.g. `--allow-read`. */
+function flagOf(name: string): string {
+  return `--allow-${name}`;
+}
+
+/**
+ * Make sure a permission is granted before the work that needs it starts; otherwise a
+ * {@linkcode CommandError} names the permission and the `deno task` that grants it (run
+ * through plain `deno run` without the flags, Deno would fail later and less clearly, or
+ * prompt). `purpose` completes "needs read access ...", e.g. `to read 'a.txt'`.
+ */
+export function requirePermission(
+  command: string,
+  descriptor: Deno.PermissionDescriptor,
+  purpose: string,
+): void {
+  if (Deno.permissions.querySync(descriptor).state === "granted") return;
+  throw new CommandError(
+    `${command} needs ${descriptor.name} access ${purpose}: run it with 'deno task ${command}', ` +
+      `which grants it, or add ${flagOf(descriptor.name)} to 'deno run'`,
+  );
+}
+
+/** How {@linkcode readLines} reads. */
+export interface ReadOptions {
+  /** Told the size of each chunk read (for progress). */
+  readonly onBytes?: (n: number) => void;
+  /**
+   * Called whenever reading is about to wait for more input, after every line read so far
+   * was handed on: the moment to flush what is ready, so that results stream.
+   */
+  readonly beforeWait?: () => void | Promise<void>;
+  /** Longest line accepted, in characters (default {@linkcode MAX_LINE_LENGTH}). */
+  readonly maxLine?: number;
 }
 
 /**
  * The lines of a byte stream, decoded as UTF-8, without their `\n` or `\r\n` endings; a
- * last line without an ending is still yielded. Reports bytes consumed through `onBytes`.
+ * last line without an ending is still yielded. A line longer than `maxLine` is refused
+ * with an {@linkcode InputError} as soon as that many characters of it are read, so that
+ * memory stays bounded on endless or binary input (`/dev/zero`).
  */
 export async function* readLines(
   stream: ReadableStream<Uint8Array>,
-  onBytes?: (n: number) => void,
+  options: ReadOptions = {},
 ): AsyncGenerator<string> {
+  const max = options.maxLine ?? MAX_LINE_LENGTH;
   const decoder = new TextDecoder("utf-8");
+  const reader = stream.getReader();
   let rest = "";
-  for await (const chunk of stream) {
-    onBytes?.(chunk.length);
-    const text = rest + decoder.decode(chunk, { stream: true });
-    let start = 0;
-    let nl = text.indexOf("\n");
-    while (nl >= 0) {
-      const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      yield text.slice(start, end);
-      start = nl + 1;
-      nl = text.indexOf("\n", start);
+  let lineNo = 0;
+  let done = false;
+  const tooLong = () =>
+    new InputError(
+      `line is longer than ${max} characters, more than any grid or move list needs`,
+      lineNo + 1,
+      max + 1,
+    );
+  try {
+    for (;;) {
+      await options.beforeWait?.();
+      const r = await reader.read();
+      if (r.done) break;
+      const chunk = r.value;
+      options.onBytes?.(chunk.length);
+      const text = rest + decoder.decode(chunk, { stream: true });
+      let start = 0;
+      let nl = text.indexOf("\n");
+      while (nl >= 0) {
+        const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+        if (end - start > max) throw tooLong();
+        lineNo++;
+        yield text.slice(start, end);
+        start = nl + 1;
+        nl = text.indexOf("\n", start);
+      }
+      rest = text.slice(start);
+      // A trailing '\r' may still be the first half of a '\r\n'.
+      if (rest.length > max + 1) throw tooLong();
     }
-    rest = text.slice(start);
+    done = true;
+    rest += decoder.decode();
+    if (rest.endsWith("\r")) rest = rest.slice(0, -1);
+    if (rest.length > max) throw tooLong();
+    if (rest.length > 0) yield rest;
+  } finally {
+    if (!done) {
+      // Stopped early (bad input, or the consumer gave up): let the input go.
+      reader.cancel().catch(() => {});
+    }
+    reader.releaseLock();
   }
-  rest += decoder.decode();
-  if (rest.length > 0) yield rest.endsWith("\r") ? rest.slice(0, -1) : rest;
 }
 
 /**
@@ -178,17 +300,14 @@ export function stdinLines(): AsyncGenerator<string> {
 
 /** Write one line to stdout and flush it at once (bot protocols). */
 export function writeLineNow(line: string): void {
-  try {
-    writeAllSync(Deno.stdout, line + "\n");
-  } catch (e) {
-    if (e instanceof Deno.errors.BrokenPipe) Deno.exit(EXIT_OK);
-    throw e;
-  }
+  writeStdout(line + "\n");
 }
 
 /**
  * `node:util` parseArgs, strict, with its errors turned into {@linkcode UsageError}s that
- * read like the rest of the toolkit's messages.
+ * read like the rest of the toolkit's messages. A value that looks like a negative number
+ * (`--limit -5`) is taken as the option's value, so that the option's own range check
+ * can answer, instead of being read as an unknown option.
  */
 export function parseFlags<T extends ParseArgsConfig["options"]>(
   args: string[],
@@ -197,22 +316,52 @@ export function parseFlags<T extends ParseArgsConfig["options"]>(
   values: ReturnType<typeof parseArgs<{ options: T; allowPositionals: true }>>["values"];
   positionals: string[];
 } {
+  const valued = new Set<string>();
+  const specs: Record<string, { type: string; short?: string }> = options ?? {};
+  for (const [name, o] of Object.entries(specs)) {
+    if (o.type !== "string") continue;
+    valued.add(`--${name}`);
+    if (o.short !== undefined) valued.add(`-${o.short}`);
+  }
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--") {
+      joined.push(...args.slice(i));
+      break;
+    }
+    const next = args[i + 1];
+    if (valued.has(a) && next !== undefined && /^-[0-9.]/.test(next)) {
+      joined.push(`${a}=${next}`);
+      i++;
+    } else {
+      joined.push(a);
+    }
+  }
   try {
-    const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+    const parsed = parseArgs({ args: joined, options, allowPositionals: true, strict: true });
     return { values: parsed.values, positionals: parsed.positionals };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new UsageError(`unknown option '${unknown[1]}'`);
+    if (unknown) throw new UsageError(`unknown option ${quoteInput(unknown[1], 40)}`);
     const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);
     if (missing) {
       throw new UsageError(`option '${missing[1].split(",").pop()!.trim()}' needs a value`);
+    }
+    const noValue = /Option '([^']+?)' does not take an argument/.exec(message);
+    if (noValue) {
+      throw new UsageError(`option '${noValue[1].split(",").pop()!.trim()}' takes no value`);
     }
     throw new UsageError(message.split("\n")[0].replace(/\.$/, ""));
   }
 }
 
-/** Parse an integer flag value within bounds, or throw a {@linkcode UsageError}. */
+/**
+ * Parse a whole-number flag value within `min..max`, or throw a {@linkcode UsageError}
+ * that names the option and its range (for negative, fractional, non-numeric and
+ * out-of-range values alike).
+ */
 export function intFlag(
   name: string,
   value: string | undefined,
@@ -221,17 +370,19 @@ export function intFlag(
   fallback: number,
 ): number {
   if (value === undefined) return fallback;
-  if (!/^[0-9]+$/.test(value)) {
-    throw new UsageError(`--${name} takes a whole number, not '${value}'`);
-  }
-  const n = Number(value);
-  if (n < min || n > max) {
-    throw new UsageError(`--${name} must be between ${min} and ${max}, not ${n}`);
+  const range = `a whole number from ${min} to ${max}`;
+  const n = /^[0-9]{1,20}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(`--${name} must be ${range}, not ${quoteInput(value, 40)}`);
   }
   return n;
 }
 
-/** Parse a number (seconds) flag value within bounds, or throw a {@linkcode UsageError}. */
+/**
+ * Parse a decimal number flag value (seconds) within `min..max`, or throw a
+ * {@linkcode UsageError} naming the option and its range. Only plain decimals are taken
+ * (`2`, `0.5`): no exponents, hexadecimal or `Infinity`.
+ */
 export function numberFlag(
   name: string,
   value: string | undefined,
@@ -240,9 +391,11 @@ export function numberFlag(
   fallback: number,
 ): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < min || n > max) {
-    throw new UsageError(`--${name} must be a number between ${min} and ${max}, not '${value}'`);
+  const n = /^(?:[0-9]{1,20}(?:\.[0-9]{0,20})?|\.[0-9]{1,20})$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(
+      `--${name} must be a number from ${min} to ${max}, not ${quoteInput(value, 40)}`,
+    );
   }
   return n;
 }
@@ -256,13 +409,20 @@ export function choiceFlag<C extends string>(
 ): C {
   if (value === undefined) return fallback;
   if ((choices as readonly string[]).includes(value)) return value as C;
-  throw new UsageError(`--${name} must be one of ${choices.join(", ")}, not '${value}'`);
+  throw new UsageError(
+    `--${name} must be one of ${choices.join(", ")}, not ${quoteInput(value, 40)}`,
+  );
+}
+
+/** The number of cores, which caps worker threads and parallel games. */
+export function coreCount(): number {
+  return Math.max(1, navigator.hardwareConcurrency || 1);
 }
 
 /**
  * Run a subcommand body, turning every failure into a one-line message and an exit code:
- * usage errors get a pointer to the subcommand's help, and anything unexpected is reported
- * as an internal error in one line, never as a stack trace.
+ * usage errors get a pointer to the subcommand's help, input errors and command errors
+ * exit 2. Anything else is a bug, reported in one line as such, never as a stack trace.
  */
 export async function guard(
   command: string,
@@ -273,14 +433,22 @@ export async function guard(
   } catch (e) {
     if (e instanceof UsageError) {
       printError(e.message);
-      writeAllSync(Deno.stderr, `Run 'sudokit ${command} --help' for usage.\n`);
+      writeStderr(`Run 'sudokit ${command} --help' for usage.\n`);
       return EXIT_USAGE;
     }
-    if (e instanceof CommandError) {
+    if (e instanceof CommandError || e instanceof InputError) {
       printError(e.message);
       return EXIT_USAGE;
     }
+    if (e instanceof WriteError) {
+      printError(e.message);
+      return EXIT_WRITE_FAILED;
+    }
     if (e instanceof Deno.errors.BrokenPipe) return EXIT_OK;
+    if (e instanceof Deno.errors.PermissionDenied) {
+      printError(`${command}: ${e.message.split("\n")[0]} (run it with 'deno task ${command}')`);
+      return EXIT_USAGE;
+    }
     printError(`internal error: ${e instanceof Error ? e.message : String(e)}`);
     return EXIT_USAGE;
   }
@@ -288,23 +456,26 @@ export async function guard(
 
 /**
  * Feed the lines of every input (`files`, or standard input) to a fresh parser each, handing
- * its events to `emit`. Bad input ends it all: what was written so far is flushed, then one
- * line `error: [file: ]grid G, line L, column C: ...` (`describe` may reword the location)
- * and exit status 2.
+ * its events to `emit`; the output is flushed whenever reading waits, so results stream.
+ * Bad input ends it all: what was written so far is flushed, then one line
+ * `error: [file: ]grid G, line L, column C: ...` (`describe` may reword the location) and
+ * exit status 2.
  */
 export async function feedInputs(
+  command: string,
   files: readonly string[],
   out: Output,
-  makeParser: () => GridParser,
+  makeParser: (inputBytes: number | undefined) => GridParser,
   emit: (event: ParseEvent) => void,
   describe: (e: InputError) => string = (e) => e.message,
 ): Promise<number> {
   const named = files.length > 0;
   try {
-    for await (const input of openInputs(files)) {
-      const parser = makeParser();
+    for await (const input of openInputs(files, command)) {
+      const parser = makeParser(input.size);
       try {
-        for await (const line of readLines(input.stream)) parser.feed(line, emit);
+        const lines = readLines(input.stream, { beforeWait: () => out.flush() });
+        for await (const line of lines) parser.feed(line, emit);
         parser.finish();
       } catch (e) {
         if (!(e instanceof InputError)) throw e;

@@ -6,7 +6,8 @@
  */
 
 import denoJson from "../deno.json" with { type: "json" };
-import { EXIT_USAGE, guard, printError, printHelp } from "./io.ts";
+import { quoteInput } from "../lib/grid/parse.ts";
+import { EXIT_USAGE, guard, printError, printHelp, writeStderr } from "./io.ts";
 
 /** Help text of the tool. */
 export const mainHelp =
@@ -44,7 +45,7 @@ const commands: Record<string, () => Promise<Command>> = {
 export async function main(args: string[]): Promise<number> {
   const [first, ...rest] = args;
   if (first === undefined) {
-    Deno.stderr.writeSync(new TextEncoder().encode(mainHelp));
+    writeStderr(mainHelp);
     return EXIT_USAGE;
   }
   if (first === "-h" || first === "--help" || first === "help") {
@@ -56,10 +57,9 @@ export async function main(args: string[]): Promise<number> {
   if (first === "-V" || first === "--version") return printHelp(`sudokit ${denoJson.version}\n`);
   const load = Object.hasOwn(commands, first) ? commands[first] : undefined;
   if (load === undefined) {
-    printError(
-      first.startsWith("-") ? `unknown option '${first}'` : `unknown command '${first}'`,
-    );
-    Deno.stderr.writeSync(new TextEncoder().encode("\n" + mainHelp));
+    const name = quoteInput(first, 40);
+    printError(first.startsWith("-") ? `unknown option ${name}` : `unknown command ${name}`);
+    writeStderr("\n" + mainHelp);
     return EXIT_USAGE;
   }
   const command = await load();

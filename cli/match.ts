@@ -24,7 +24,10 @@ import {
   Output,
   parseFlags,
   printHelp,
+  requirePermission,
   UsageError,
+  WriteError,
+  writeStderr,
 } from "./io.ts";
 
 /** Help text of `match`. */
@@ -629,8 +632,10 @@ async function run(args: string[]): Promise<number> {
     ? [`${commands[0]} (A)`, `${commands[1]} (B)`]
     : [commands[0], commands[1]];
 
+  requirePermission("match", { name: "run" }, "to start the bots");
   let csv: Deno.FsFile | undefined;
   if (values.out !== undefined) {
+    requirePermission("match", { name: "write", path: values.out }, `to write ${values.out}`);
     try {
       csv = await Deno.open(values.out, { write: true, create: true, truncate: true });
     } catch (e) {
@@ -640,7 +645,11 @@ async function run(args: string[]): Promise<number> {
   const encoder = new TextEncoder();
   const writeCsv = (text: string) => {
     let bytes = encoder.encode(text);
-    while (bytes.length > 0) bytes = bytes.subarray(csv!.writeSync(bytes));
+    try {
+      while (bytes.length > 0) bytes = bytes.subarray(csv!.writeSync(bytes));
+    } catch (e) {
+      throw new WriteError(`cannot write ${values.out}: ${describeOsError(e)}`);
+    }
   };
   for (const c of commands) {
     const argv = splitCommand(withGame(c, 1));
@@ -664,7 +673,7 @@ async function run(args: string[]): Promise<number> {
     const [a, b] = tallies;
     const text = `\rgame ${finished}/${games}: A ${a.wins} wins ${a.points} points, ` +
       `B ${b.wins} wins ${b.points} points`;
-    Deno.stderr.writeSync(encoder.encode(text));
+    writeStderr(text);
   };
   const records: GameRecord[] = [];
   let failure: unknown;
@@ -682,7 +691,7 @@ async function run(args: string[]): Promise<number> {
         ];
         rec = await playGame(index, seated, bots, opts);
       } catch (e) {
-        failure ??= e instanceof CommandError ? e : new CommandError(
+        failure ??= e instanceof CommandError || e instanceof WriteError ? e : new CommandError(
           `game ${index}: referee error: ${e instanceof Error ? e.message : String(e)}`,
         );
         return;
@@ -691,15 +700,20 @@ async function run(args: string[]): Promise<number> {
       records.push(rec);
       finished++;
       done.set(index, rec);
-      while (done.has(nextRow)) {
-        const r = done.get(nextRow)!;
-        done.delete(nextRow);
-        if (csv !== undefined) {
-          if (nextRow === 1) writeCsv(factory.csvHeader + "\n");
-          const seatNames: [string, string] = [names[r.bots[0]], names[r.bots[1]]];
-          writeCsv(factory.csvRow(r.index, seatNames, r.result) + "\n");
+      try {
+        while (done.has(nextRow)) {
+          const r = done.get(nextRow)!;
+          done.delete(nextRow);
+          if (csv !== undefined) {
+            if (nextRow === 1) writeCsv(factory.csvHeader + "\n");
+            const seatNames: [string, string] = [names[r.bots[0]], names[r.bots[1]]];
+            writeCsv(factory.csvRow(r.index, seatNames, r.result) + "\n");
+          }
+          nextRow++;
         }
-        nextRow++;
+      } catch (e) {
+        failure ??= e;
+        return;
       }
       showProgress();
     }
@@ -711,7 +725,7 @@ async function run(args: string[]): Promise<number> {
   } finally {
     for (const signal of signals) Deno.removeSignalListener(signal, interrupted);
     csv?.close();
-    if (progress) Deno.stderr.writeSync(encoder.encode("\n"));
+    if (progress) writeStderr("\n");
   }
   if (failure !== undefined) throw failure;
   const out = new Output();

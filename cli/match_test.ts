@@ -210,7 +210,13 @@ Deno.test("match: qttt through the same runner", async () => {
 Deno.test("match: bad usage exits 2", async (t) => {
   const cases: [string[], RegExp][] = [
     [["--", "bot"], /two bot commands/],
-    [["--games", "0", "--", "a", "b"], /--games must be between/],
+    [["--games", "0", "--", "a", "b"], /--games must be a whole number from 1 to 1000000, not '0'/],
+    [
+      ["--games", "-3", "--", "a", "b"],
+      /--games must be a whole number from 1 to 1000000, not '-3'/,
+    ],
+    [["--time", "-1", "--", "a", "b"], /--time must be a number from 0.001 to 86400, not '-1'/],
+    [["--jobs", "1.5", "--", "a", "b"], /--jobs must be a whole number from 1 to 64, not '1.5'/],
     [["--time", "soon", "--", "a", "b"], /--time must be a number/],
     [["--game", "chess", "--", "a", "b"], /--game must be one of/],
     [["--game", "qttt", "--rules", "classic", "--", "a", "b"], /--rules applies/],

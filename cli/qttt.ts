@@ -1,21 +1,24 @@
 /**
- * Command-line side of quantum tic-tac-toe (`--game qttt`): `check-move` and `play`.
+ * Command-line side of quantum tic-tac-toe (`--game qttt`): the judge of `check-move`
+ * and the `play` bot.
  *
- * The subcommand files call these with the arguments left after removing `--game qttt`;
- * each returns the exit code and never exits the process itself.
+ * `check-move` calls {@linkcode judgeQttt} per sequence; `play` calls `playQttt` with the
+ * arguments left after removing `--game qttt`, which returns the exit code and never
+ * exits the process itself.
  *
  * @module
  */
 
-import { applyTurn, parseInput, PLAYER_NAMES, Qttt } from "../lib/qttt/game.ts";
+import { applyTurn, parseInput, Qttt } from "../lib/qttt/game.ts";
 import { MctsBot, playRandomTurn, turnBudget } from "../lib/qttt/bot.ts";
+import { describeEnd } from "../lib/qttt/referee.ts";
+import { type SequenceOutcome, shownMove, VERDICT_GRAMMAR } from "./move_verdict.ts";
 import { Rng } from "../lib/grid/random.ts";
 import {
   choiceFlag,
   EXIT_USAGE,
   intFlag,
   numberFlag,
-  Output,
   parseFlags,
   printError,
   printHelp,
@@ -25,27 +28,38 @@ import {
 } from "./io.ts";
 
 /** Help of `check-move --game qttt`. */
-export const checkMoveQtttHelp = `Usage: sudokit check-move --game qttt [TURN...]
+export const checkMoveQtttHelp =
+  `Usage: sudokit check-move --game qttt [--format text|json] [TURN...]
 
 Judge the last turn of a quantum tic-tac-toe game (CodeCup 2012, 4×4) given as the
 players' outputs from the start, X first, e.g. \`check-move --game qttt AB AB ACD CD\`.
 A turn is two squares A..P (\`AB\`), preceded by the collapse square when the previous mark
 closed a cycle (\`ACD\`); a collapse that ends the game is written alone (\`H\`); O claims
 the single square left with its letter twice (\`PP\`). A trailing \`!\` on a turn is allowed
-when that turn did close a cycle.
+when that turn did close a cycle. The turns before the judged one must be legal: they are
+the position the judged turn is played in, and a game that no legal play reaches is bad
+input (exit 2), not the mover's loss.
 
-Prints one verdict:
-  OK                    the turn is legal and the game goes on
-  WIN X|O <x> <o>       the game is over with a line of four for X or O; final scores
-  DRAW <x> <o>          the game is over with no line of four; final scores
-  ILLEGAL: <reason>     the judged turn breaks the rules
+Verdicts (points: mover-opponent, final scores with bonuses):
+  OK                      the turn is legal and the game goes on
+  WIN M-O: <how>          the turn ends the game and the mover wins
+  LOSE M-O: <how>         the turn ends the game and the opponent wins
+  DRAW M-O: <how>         the turn ends the game with no line of four
+  ILLEGAL: <reason>       the judged turn breaks the rules (the mover scores 0,
+                          the opponent 20 plus the bonus the rest of the game earns)
+e.g. WIN 22-2: X has a line of four (X 22, O 2)
+
+${VERDICT_GRAMMAR}
 
 With no TURN arguments, reads games from standard input, one per line (turns separated
-by spaces), and prints one verdict per line; a game whose earlier turn is illegal gets
-\`ERROR: turn N (T): <reason>\`.
+by spaces), and prints one verdict per line as soon as it is judged.
 
-Exit status: 0 all verdicts OK/WIN/DRAW, 1 a judged turn is illegal, 2 bad usage or an
-earlier turn of a game is itself illegal.
+Options:
+  --format text|json    output format (default text)
+  -h, --help            show this help
+
+Exit status: 0 when every judged turn is legal (OK, WIN, LOSE, DRAW); 1 when one is
+ILLEGAL; 2 on bad usage or when an earlier turn of a game is itself illegal.
 `;
 
 /** Help of `play --game qttt`. */
@@ -63,11 +77,14 @@ Options:
   --time SECONDS        thinking time for the whole game (default 5)
 `;
 
-type Verdict = { code: 0 | 1 | 2; line: string };
-
-function judge(turns: string[]): Verdict {
-  if (turns.length === 0) return { code: 2, line: "ERROR: no turns given" };
+/**
+ * Judge the last of `turns` (a game from its start, X first) in the verdict grammar that
+ * `check-move` shares with the sudoku game; an illegal earlier turn is an error.
+ */
+export function judgeQttt(turns: readonly string[]): SequenceOutcome {
+  if (turns.length === 0) return { kind: "error", message: "no move to judge" };
   const q = new Qttt();
+  const last = turns.length - 1;
   for (let i = 0; i < turns.length; i++) {
     const { turn, cycle } = parseInput(turns[i]);
     const r = applyTurn(q, turn);
@@ -75,48 +92,38 @@ function judge(turns: string[]): Verdict {
     if (typeof r !== "string" && cycle && !r.cycle) {
       reason = `turn ${turns[i]} carries ! but closed no cycle`;
     }
-    if (reason !== "") {
-      if (i === turns.length - 1) return { code: 1, line: `ILLEGAL: ${reason}` };
-      return { code: 2, line: `ERROR: turn ${i + 1} (${turns[i]}): ${reason}` };
+    if (reason === "") continue;
+    if (i < last) {
+      return {
+        kind: "error",
+        message: `turn ${i + 1} (${shownMove(turns[i])}) is not legal: ${reason}`,
+      };
     }
+    return {
+      kind: "verdict",
+      judged: { status: "ILLEGAL", reason, move: turns[i], index: i + 1, good: false },
+    };
   }
-  if (!q.over) return { code: 0, line: "OK" };
+  const base = { move: turns[last], index: last + 1 };
+  if (!q.over) {
+    return { kind: "verdict", judged: { status: "OK", reason: "", good: true, ...base } };
+  }
   const o = q.outcome();
-  const [x, y] = o.points;
+  // Turns alternate from X: the judged one is X's when its number is odd.
+  const mover = last % 2;
+  const status = o.winner === -1 ? "DRAW" : o.winner === mover ? "WIN" : "LOSE";
   return {
-    code: 0,
-    line: o.winner === -1 ? `DRAW ${x} ${y}` : `WIN ${PLAYER_NAMES[o.winner]} ${x} ${y}`,
+    kind: "verdict",
+    judged: {
+      status,
+      points: [o.points[mover], o.points[1 - mover]],
+      reason: describeEnd(q),
+      // A turn that ends the game is legal whoever it makes win: only faults exit 1.
+      good: true,
+      extra: { board: q.board() },
+      ...base,
+    },
   };
-}
-
-/**
- * `check-move --game qttt`: judge the last of the given turns, or one game per stdin line.
- */
-export async function checkMoveQttt(args: string[]): Promise<number> {
-  const { values, positionals: turns } = parseFlags(args, {
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) return printHelp(checkMoveQtttHelp);
-  if (turns.length > 0) {
-    const v = judge(turns);
-    if (v.code === 2) printError(v.line.slice("ERROR: ".length));
-    else writeLineNow(v.line);
-    return v.code;
-  }
-  const out = new Output();
-  let worst = 0;
-  let n = 0;
-  for await (const line of stdinLines()) {
-    const turnsOfLine = line.trim().split(/\s+/).filter((t) => t !== "");
-    if (turnsOfLine.length === 0 || turnsOfLine[0].startsWith("#")) continue;
-    n++;
-    const v = judge(turnsOfLine);
-    out.write(v.line + "\n");
-    worst = Math.max(worst, v.code);
-  }
-  out.flush();
-  if (n === 0) throw new UsageError("no turns given and no games on standard input");
-  return worst;
 }
 
 /**

@@ -13,15 +13,18 @@ Deno.test("check-move --game qttt", async (t) => {
     assert.equal(r.code, 0);
   });
   await t.step("the statement's game ends with X's line", async () => {
+    // O's last turn is the collapse that gives X the line: a legal turn, lost by its mover.
     const r = await check(...EXAMPLE);
-    assert.equal(r.stdout, "WIN X 22 2\n");
+    assert.equal(r.stdout, "LOSE 2-22: X has a line of four (X 22, O 2)\n");
     assert.equal(r.code, 0);
+    const won = await check(...EXAMPLE.slice(0, -1));
+    assert.equal(won.stdout, "OK\n");
   });
   await t.step("a draw with the last-square rule", async () => {
     const r = await check(
       ..."AB AB BCD CD DEF EF FGH GH HJI JI ILK LK KMN NO OM MPP".split(" "),
     );
-    assert.equal(r.stdout, "DRAW 11 11\n");
+    assert.equal(r.stdout, "DRAW 11-11: no line of four (X 11, O 11)\n");
     assert.equal(r.code, 0);
   });
   await t.step("an illegal judged turn", async () => {
@@ -32,7 +35,7 @@ Deno.test("check-move --game qttt", async (t) => {
   await t.step("an illegal earlier turn is bad input", async () => {
     const r = await check("AB", "AA", "CD");
     assert.equal(r.stdout, "");
-    assert.match(r.stderr, /turn 2 \(AA\): same square A twice/);
+    assert.equal(r.stderr, "error: turn 2 (AA) is not legal: same square A twice\n");
     assert.equal(r.code, 2);
   });
   await t.step("a trailing ! must match a closed cycle", async () => {
@@ -47,11 +50,12 @@ Deno.test("check-move --game qttt", async (t) => {
     assert.equal(
       r.stdout,
       "OK\nILLEGAL: collapse letter missing: move 2 closed a cycle, " +
-        "choose A or B first\nWIN X 22 2\n",
+        "choose A or B first\nLOSE 2-22: X has a line of four (X 22, O 2)\n",
     );
     assert.equal(r.code, 1);
     const bad = await runCli(["check-move", "--game", "qttt"], "AB\nAA AB\n");
-    assert.equal(bad.stdout, "OK\nERROR: turn 1 (AA): same square A twice\n");
+    assert.equal(bad.stdout, "OK\nERROR: turn 1 (AA) is not legal: same square A twice\n");
+    assert.equal(bad.stderr, "error: line 2: turn 1 (AA) is not legal: same square A twice\n");
     assert.equal(bad.code, 2);
   });
   await t.step("help", async () => {

@@ -37,6 +37,7 @@ export async function verdictCommand(args: string[]): Promise<number> {
   const out = new Output();
   let cases = 0;
   return await feedInputs(
+    "verdict",
     positionals,
     out,
     () => new TokenFormatParser(),

@@ -64,6 +64,47 @@ export interface GridParser {
   finish(): void;
 }
 
+/**
+ * Longest input line accepted, in characters. The longest line a grid form needs is a
+ * 64×64 grid written on one line in the grid format, about 12,300 characters ("64 " for
+ * each of its 4,096 values); the bound leaves room for generous spacing and refuses
+ * endless or binary input after reading at most this much of a line.
+ */
+export const MAX_LINE_LENGTH = 1 << 16;
+
+/** Longest piece of input quoted in an error message, in characters. */
+export const MAX_QUOTE = 200;
+
+/** Whether a code point is shown escaped: controls, format characters, separators other than space, unassigned and private-use code points, lone surrogates. */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?![ ])\p{Zs}/u;
+
+function escapeCode(code: number): string {
+  if (code === 9) return "\\t";
+  if (code === 10) return "\\n";
+  if (code === 13) return "\\r";
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, "0")}`;
+  return `\\u{${code.toString(16)}}`;
+}
+
+/**
+ * Input text made safe to print in a message: every control or otherwise invisible
+ * character escaped (`\x1b`, `\r`, `\u{200b}`), and cut with `…` once the result reaches
+ * `max` characters (a cut never splits an escape).
+ */
+export function escapeText(text: string, max: number = MAX_QUOTE): string {
+  let out = "";
+  for (const ch of text) {
+    if (out.length >= max) return out + "…";
+    out += HIDDEN.test(ch) ? escapeCode(ch.codePointAt(0)!) : ch;
+  }
+  return out;
+}
+
+/** A piece of input quoted for a message: `'text'`, escaped and cut as by {@linkcode escapeText}. */
+export function quoteInput(text: string, max: number = MAX_QUOTE): string {
+  return `'${escapeText(text, max)}'`;
+}
+
 /** Symbols of the one-line form: value v is `SYMBOLS[v]`. */
 const SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -92,10 +133,11 @@ export function formatLine(cells: Uint8Array, size: number): string {
   return s;
 }
 
+/** One input character for a message: `'x'`, or `character U+001B` when it is invisible. */
 function describeChar(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
-  return code < 32 || code === 127
-    ? `character U+${code.toString(16).padStart(4, "0")}`
+  return HIDDEN.test(ch)
+    ? `character U+${code.toString(16).toUpperCase().padStart(4, "0")}`
     : `'${ch}'`;
 }
 
@@ -133,10 +175,15 @@ export class GridFormatParser implements GridParser {
   #filled = 0;
   #startLine = 0;
   readonly #maxSize: number;
+  readonly #inputBytes: number | undefined;
 
-  /** `maxSize` caps S (default {@linkcode MAX_SIZE}). */
-  constructor(maxSize = MAX_SIZE) {
+  /**
+   * `maxSize` caps S (default {@linkcode MAX_SIZE}); `inputBytes`, the input's size when
+   * it is known, caps the grid count G at what that many bytes can hold.
+   */
+  constructor(maxSize = MAX_SIZE, inputBytes?: number) {
     this.#maxSize = maxSize;
+    this.#inputBytes = inputBytes;
   }
 
   feed(raw: string, emit: (event: ParseEvent) => void): void {
@@ -153,7 +200,26 @@ export class GridFormatParser implements GridParser {
         throw new InputError(`grid count ${describe(text)} is not an integer`, line, column);
       }
       const g = Number(text);
-      if (g < 1) throw new InputError(`grid count ${g} is less than 1`, line, column);
+      if (g < 1) {
+        throw new InputError(`grid count ${shownNumber(text)} is less than 1`, line, column);
+      }
+      if (!Number.isSafeInteger(g)) {
+        throw new InputError(
+          `grid count ${shownNumber(text)} is more than any input can hold`,
+          line,
+          column,
+        );
+      }
+      // Each grid takes at least 4 bytes: its size and one value, each with a separator.
+      const most = this.#inputBytes === undefined ? g : Math.floor(this.#inputBytes / 4);
+      if (g > most) {
+        throw new InputError(
+          `grid count ${g} is more than this input of ${this.#inputBytes} bytes can hold ` +
+            `(at most ${most}, at 4 bytes a grid)`,
+          line,
+          column,
+        );
+      }
       this.#count = g;
       emit({ kind: "count", count: g });
       return;
@@ -171,7 +237,12 @@ export class GridFormatParser implements GridParser {
       }
       const s = Number(text);
       if (s < 1 || s > this.#maxSize) {
-        throw new InputError(`size ${s} is outside 1..${this.#maxSize}`, line, column, grid);
+        throw new InputError(
+          `size ${shownNumber(text)} is outside 1..${this.#maxSize}`,
+          line,
+          column,
+          grid,
+        );
       }
       this.#size = s;
       this.#cells = new Uint8Array(s * s);
@@ -196,7 +267,7 @@ export class GridFormatParser implements GridParser {
       }
       const v = Number(text);
       if (v < 0 || v > s) {
-        throw new InputError(`value ${text} is outside 0..${s}`, line, column, grid);
+        throw new InputError(`value ${shownNumber(text)} is outside 0..${s}`, line, column, grid);
       }
       this.#cells[this.#filled++] = v;
     }
@@ -230,9 +301,14 @@ export class GridFormatParser implements GridParser {
   }
 }
 
+/** A token quoted for a message (tokens are short; a long one is cut at 20 characters). */
 function describe(text: string): string {
-  const shown = text.length > 20 ? `${text.slice(0, 20)}…` : text;
-  return `'${shown}'`;
+  return quoteInput(text, 20);
+}
+
+/** An integer token as a message shows it: as written when short, else quoted and cut. */
+function shownNumber(text: string): string {
+  return text.length <= 12 ? text : describe(text);
 }
 
 /** Parser of the 81-token format (`verdict`): 9×9 grids read until the end of input. */
@@ -253,7 +329,7 @@ export class TokenFormatParser implements GridParser {
       if (text.length > 1 && text.length !== 9 && text.length !== 81) {
         throw new InputError(
           /^[0-9]+$/.test(text)
-            ? `value ${text} is outside 0..9`
+            ? `value ${shownNumber(text)} is outside 0..9`
             : `${describe(text)} is neither one digit nor a run of 9 or 81`,
           lineNo,
           column,
@@ -386,11 +462,14 @@ export function detectForm(lines: readonly string[]): InputForm {
   return "tokens";
 }
 
-/** A parser for an input form. */
-export function parserFor(form: InputForm): GridParser {
+/**
+ * A parser for an input form; `inputBytes`, the input's size when known, bounds the grid
+ * count the grid format may announce.
+ */
+export function parserFor(form: InputForm, inputBytes?: number): GridParser {
   switch (form) {
     case "grid":
-      return new GridFormatParser();
+      return new GridFormatParser(MAX_SIZE, inputBytes);
     case "tokens":
       return new TokenFormatParser();
     case "line":

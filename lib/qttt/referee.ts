@@ -27,15 +27,13 @@ import {
 } from "../match/game.ts";
 import { applyTurn, firstLegalTurn, PLAYER_NAMES, Qttt } from "./game.ts";
 
-/** Human-readable end of a finished position, e.g. `X has a line of four: X 22, O 2`. */
+/** Human-readable end of a finished position, e.g. `X has a line of four (X 22, O 2)`. */
 export function describeEnd(q: Qttt): string {
   const o = q.outcome();
-  const pts = `X ${o.points[0]}, O ${o.points[1]}`;
-  if (o.winner === -1) return `no line of four: ${pts}`;
+  const pts = `(X ${o.points[0]}, O ${o.points[1]})`;
+  if (o.winner === -1) return `no line of four ${pts}`;
   const w = PLAYER_NAMES[o.winner];
-  return o.double
-    ? `both got a line of four, ${w} first: ${pts}`
-    : `${w} has a line of four: ${pts}`;
+  return o.double ? `both got a line of four, ${w} first ${pts}` : `${w} has a line of four ${pts}`;
 }
 
 class QtttGame implements RefereeGame {

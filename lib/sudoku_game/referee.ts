@@ -6,7 +6,15 @@
  * @module
  */
 
-import { continues, formatGrid81, judge, POINTS, Position, type Rules } from "./rules.ts";
+import {
+  continues,
+  formatGrid81,
+  judge,
+  POINTS,
+  Position,
+  type Rules,
+  startProblem,
+} from "./rules.ts";
 import {
   type GameFactory,
   type GameResult,
@@ -26,9 +34,20 @@ export class SudokuGame implements RefereeGame {
   #statuses: [string, string] = ["", ""];
   #solution = "";
 
-  /** A new game (the empty grid unless `start` is given). */
+  /**
+   * A new game (the empty grid unless `start` is given). Throws a RangeError when `start`
+   * cannot start a game: givens that repeat, or no solution (see `startProblem`).
+   */
   constructor(rules: Rules = "final", start?: Uint8Array) {
     this.position = new Position(rules, start);
+    if (start !== undefined) {
+      const witness = new Uint8Array(81);
+      const problem = startProblem(start, witness);
+      if (problem !== undefined) {
+        throw new RangeError(`the starting grid is not playable: ${problem}`);
+      }
+      this.position.witness = witness;
+    }
   }
 
   /** The seat to move. */

@@ -12,6 +12,8 @@
  */
 
 import { countSolutions } from "../solve/count.ts";
+import { escapeText } from "../grid/parse.ts";
+import { findConflict } from "../grid/validate.ts";
 
 /** Rule sets: `final` (in force for the competition) or `classic` (the earlier draft). */
 export type Rules = "final" | "classic";
@@ -258,10 +260,7 @@ export function judge(position: Position, move: string | Move): Verdict {
   let m: Move | undefined;
   if (typeof move === "string") {
     m = parseMove(move);
-    if (m === undefined) {
-      const shown = move.length > 24 ? move.slice(0, 24) + "..." : move;
-      return ends("ILLEGAL", `cannot parse ${JSON.stringify(shown)}`);
-    }
+    if (m === undefined) return ends("ILLEGAL", `cannot parse "${escapeText(move, 24)}"`);
   } else {
     m = move;
   }
@@ -314,6 +313,18 @@ export function judge(position: Position, move: string | Move): Verdict {
     if (empty === 0) return ends("DRAW", "the grid is full and nobody claimed", m);
   }
   return { status: "OK", reason: "", move: m, witness };
+}
+
+/**
+ * Why `grid` cannot be the position a game starts from, or undefined when it can: its
+ * givens must not repeat in a row, column or box, and it must have a solution (the game
+ * is a race towards the last one). `witness`, when given, receives a solution.
+ */
+export function startProblem(grid: Uint8Array, witness?: Uint8Array): string | undefined {
+  const conflict = findConflict(grid, 9, "sudoku");
+  if (conflict !== undefined) return `it breaks the rules: ${conflict}`;
+  if (count(grid, 1, witness) === 0) return "it has no solution";
+  return undefined;
 }
 
 /** Whether a status lets the game go on. */
