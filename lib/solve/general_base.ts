@@ -1,0 +1,382 @@
+/**
+ * What both search cores of the general engine share: the undo trail, the queues, the
+ * branch stack and the depth-first search loop with its polls (`SearchControl`), plus
+ * plain failed-literal probing.
+ *
+ * @module
+ */
+
+import { POLL_NODES, type SearchControl, type SolutionCallback } from "./engine.ts";
+import { lowMask, SlicedCount, type Tables } from "./general_tables.ts";
+
+/** What the cores have in common: trail, queue, branch stack, solution buffer. */
+export abstract class CoreBase {
+  readonly t: Tables;
+  readonly n: number;
+  /**
+   * Search state: `words` candidate words per cell (digit d of cell c is bit d % 32 of
+   * `st[(d >>> 5) * n + c]`), then per cell a flag, non-zero once it is assigned
+   * (`flagBase + c`), then each core's own counters.
+   */
+  readonly st: Int32Array;
+  /** Candidate words per cell: 1 up to 32 digits, 2 above. */
+  readonly words: number;
+  /** Where the assigned flags start in `st`. */
+  readonly flagBase: number;
+  readonly trailIdx: Int32Array;
+  readonly trailOld: Int32Array;
+  top = 0;
+  readonly queue: Int32Array;
+  qh = 0;
+  qt = 0;
+  /** Branch stack: trail mark, cell and digit (0-based) of each pending `!=` branch. */
+  readonly frameMark: Int32Array;
+  readonly frameCell: Int32Array;
+  readonly frameDigit: Int32Array;
+  /**
+   * The decisions leading to the current node, as signed literals 2 * (c * S + d) + (1 for
+   * `!=`), and per frame the count of them before its `=` branch: what a branch given
+   * away (`SearchControl`) is rebuilt from.
+   */
+  readonly decisions: Int32Array;
+  readonly frameDecisions: Int32Array;
+  /** Per frame, 1 once its `!=` branch is given away. */
+  readonly frameGiven: Uint8Array;
+  readonly solution: Uint8Array;
+  readonly segRow: Int32Array;
+  readonly segCol: Int32Array;
+  readonly sliced: SlicedCount[] = [new SlicedCount(), new SlicedCount()];
+  nodes = 0;
+  /**
+   * Failure counts per unit and per cell (dom/wdeg): the branch choice divides each
+   * count of choices by the failures seen around it, which steers the search to the
+   * part of the grid that keeps contradicting itself.
+   */
+  readonly unitW: Float64Array;
+  readonly cellW: Float64Array;
+
+  /** Hidden-single queue: (unit * S + digit) pairs left with one place (Core32 only). */
+  readonly hq: Int32Array;
+  hqh = 0;
+  hqt = 0;
+
+  /** `extra` state words after the per-cell ones, each changed at most `perBit` times per removed bit. */
+  constructor(t: Tables, words: number, extra = 0, perBit = 0) {
+    this.t = t;
+    const n = t.cells;
+    this.n = n;
+    this.words = words;
+    this.flagBase = words * n;
+    this.unitW = new Float64Array(t.unitCount);
+    this.cellW = new Float64Array(n);
+    this.st = new Int32Array((words + 1) * n + extra);
+    this.hq = new Int32Array(extra + 1);
+    // Along one search path every write removes at least one candidate bit (and updates
+    // up to `perBit` counters with it) or sets a flag.
+    const trail = n * (t.size + 1) * (1 + perBit) + 16;
+    this.trailIdx = new Int32Array(trail);
+    this.trailOld = new Int32Array(trail);
+    this.queue = new Int32Array(n + 1);
+    this.frameMark = new Int32Array(n + 1);
+    this.frameCell = new Int32Array(n + 1);
+    this.frameDigit = new Int32Array(n + 1);
+    // Every decision removes a candidate from the current state.
+    this.decisions = new Int32Array(n * t.size + 1);
+    this.frameDecisions = new Int32Array(n + 1);
+    this.frameGiven = new Uint8Array(n + 1);
+    this.solution = new Uint8Array(n);
+    this.impact = new Int32Array(n * t.size);
+    this.cut = new Int32Array(n * t.size);
+    this.segRow = new Int32Array(words * t.size * Math.max(1, t.box));
+    this.segCol = new Int32Array(words * t.size * Math.max(1, t.box));
+  }
+
+  /** Write `v` at state index `i`, remembering the old value. */
+  set(i: number, v: number): void {
+    const top = this.top++;
+    this.trailIdx[top] = i;
+    this.trailOld[top] = this.st[i];
+    this.st[i] = v;
+  }
+
+  undo(mark: number): void {
+    const st = this.st;
+    const idx = this.trailIdx;
+    const old = this.trailOld;
+    let top = this.top;
+    while (top > mark) {
+      top--;
+      st[idx[top]] = old[top];
+    }
+    this.top = top;
+  }
+
+  /** Remove digit `d` (0-based) from cell `c`; false on a contradiction. */
+  abstract removeDigit(c: number, d: number): boolean;
+  /** Assign digit `d` (0-based) to cell `c` and remove it from the peers. */
+  abstract assign(c: number, d: number): boolean;
+  /** Set the initial candidates (all digits, or `allowed`); false when a cell has none. */
+  abstract init(allowed?: Uint32Array, allowedHigh?: Uint32Array): boolean;
+  /** Singles, hidden singles and locked candidates to a fixpoint; false on contradiction. */
+  abstract propagate(): boolean;
+  /**
+   * Choose the next branch into `frameCell/frameDigit[depth]`; false when the grid is solved.
+   */
+  abstract choose(depth: number): boolean;
+  /** Write the solved grid (digits 1..S) to `solution`. */
+  abstract fillSolution(): void;
+  /** Candidates of cell `c`, 0 once it is assigned. */
+  abstract openCount(c: number): number;
+  /** Whether digit `d` (0-based) is a candidate of cell `c`. */
+  abstract has(c: number, d: number): boolean;
+
+  /** Largest candidate count of the cells that `probe` tries; 0 turns probing off. */
+  probeWidth = 0;
+  /**
+   * Search depth up to which every node is shaved: every candidate of every cell probed
+   * with singles only, in one pass (-1: never).
+   */
+  shaveDepth = -1;
+  /** Trail entries written by the last probe of each (cell, digit): its propagation. */
+  readonly impact: Int32Array;
+  /**
+   * A running score of the constraints that removals cut down to few options (kept by
+   * Core32): a cell left with 3 candidates adds 4, with 2 adds 8; a (unit, digit) left
+   * with 3 places adds 2, with 2 adds 3, with 1 (a hidden single) adds 4. What it grows by
+   * over the probe of a literal is the literal's `cut`. The weights are measured on the
+   * 25×25 minimal puzzles: cells at 3 and 2 like places took 314,000 nodes, at 4 and 8
+   * 283,000; counting either kind alone, or 4-option constraints too, did worse.
+   */
+  cuts = 0;
+  /** The `cuts` growth of the last probe of each (cell, digit), on top of its tree parents'. */
+  readonly cut: Int32Array;
+  /** Whether shaved nodes branch on the bivalent choice whose probes cut most (`cut`). */
+  lookahead = false;
+  /** Whether the current node was shaved, so `impact` is current. */
+  probedAll = false;
+  /**
+   * Whether shaves probe every candidate; otherwise (Core32) only the bivalent ones, the
+   * literals lookahead branching chooses among.
+   */
+  shaveAll = false;
+  /** Switch the costly filters off (true) or back on; cores without any ignore it. */
+  setLight(_light: boolean): void {}
+
+  /** Shave the current node (see `probe`); false when it fails. */
+  shaveNode(): boolean {
+    return this.probe(this.t.size, true);
+  }
+
+  /**
+   * Failed-literal probing: try each candidate of the cells with at most `width`
+   * candidates, and remove those whose propagation fails. False when the node itself
+   * fails. A `shave` probes with singles only and makes one pass; otherwise probes
+   * propagate fully and passes repeat until nothing fails.
+   *
+   * Hard 25×25 minimal puzzles leave hundreds of open cells after singles and locked
+   * candidates; probing cuts their search trees by orders of magnitude, and the impacts
+   * it measures guide the branching (`lookahead`).
+   */
+  probe(width: number, shave: boolean): boolean {
+    const n = this.n;
+    const size = this.t.size;
+    for (;;) {
+      let changed = false;
+      for (let c = 0; c < n; c++) {
+        const k = this.openCount(c);
+        if (k === 0 || k > width) continue;
+        for (let d = 0; d < size; d++) {
+          if (!this.has(c, d) || this.openCount(c) === 0) continue;
+          const mark = this.top;
+          const cuts = this.cuts;
+          if (shave) this.setLight(true);
+          const ok = this.assign(c, d) && this.propagate();
+          this.impact[c * size + d] = this.top - mark;
+          this.cut[c * size + d] = this.cuts - cuts;
+          this.undo(mark);
+          this.qh =
+            this.qt =
+            this.hqh =
+            this.hqt =
+              0;
+          if (!ok) {
+            // A shave defers the costly filters to the end of its pass (measured: 5–10%
+            // faster on the 25×25 minimal puzzles for a few more nodes).
+            if (!this.removeDigit(c, d) || !this.propagate()) {
+              if (shave) this.setLight(false);
+              return false;
+            }
+            changed = true;
+          }
+          if (shave) this.setLight(false);
+        }
+      }
+      if (shave && changed && !this.propagate()) return false;
+      // One shaving pass finds most failed literals; repeating it costs more than the
+      // nodes it saves on the 25×25 minimal puzzles.
+      if (!changed || shave) return true;
+    }
+  }
+
+  count(
+    grid: Uint8Array,
+    limit: number,
+    onSolution: SolutionCallback | undefined,
+    allowed: Uint32Array | undefined,
+    allowedHigh: Uint32Array | undefined,
+    control?: SearchControl,
+  ): number {
+    const n = this.n;
+    const size = this.t.size;
+    if (grid.length !== n) {
+      throw new RangeError(`grid has ${grid.length} cells, expected ${n}`);
+    }
+    if (allowed !== undefined && allowed.length !== n) {
+      throw new RangeError(`allowed has ${allowed.length} cells, expected ${n}`);
+    }
+    if (allowedHigh !== undefined && allowedHigh.length !== n) {
+      throw new RangeError(`allowedHigh has ${allowedHigh.length} cells, expected ${n}`);
+    }
+    for (let c = 0; c < n; c++) {
+      if (grid[c] > size) throw new RangeError(`cell ${c}: value ${grid[c]} is outside 0..${size}`);
+    }
+    this.unitW.fill(0);
+    this.cellW.fill(0);
+    // Shaves rank literals by their last impacts: start each count from the same state.
+    if (this.shaveDepth >= 0) {
+      this.impact.fill(0);
+      this.cut.fill(0);
+    }
+    return this.search(grid, limit, onSolution, allowed, allowedHigh, control);
+  }
+
+  /**
+   * Give away the `!=` branch of the shallowest frame (below `depth`) not given yet: the
+   * masks of its subtree go to `control.give`, and the frame is marked so that
+   * backtracking skips the branch. Does nothing when every frame is given.
+   */
+  giveBranch(
+    depth: number,
+    control: SearchControl,
+    allowed: Uint32Array | undefined,
+    allowedHigh: Uint32Array | undefined,
+  ): void {
+    let j = 0;
+    while (j < depth && this.frameGiven[j] !== 0) j++;
+    if (j === depth) return;
+    this.frameGiven[j] = 1;
+    const n = this.n;
+    const size = this.t.size;
+    const lo = new Uint32Array(n);
+    const hi = size > 32 ? new Uint32Array(n) : undefined;
+    const fullLo = lowMask(Math.min(size, 32));
+    const fullHi = size > 32 ? lowMask(size - 32) : 0;
+    for (let c = 0; c < n; c++) {
+      lo[c] = allowed === undefined ? fullLo : allowed[c] & fullLo;
+      if (hi !== undefined) hi[c] = allowedHigh === undefined ? fullHi : allowedHigh[c] & fullHi;
+    }
+    const last = this.frameDecisions[j];
+    for (let i = 0; i <= last; i++) {
+      // The decisions before frame j, then frame j's `!=`.
+      const x = i < last
+        ? this.decisions[i]
+        : 2 * (this.frameCell[j] * size + this.frameDigit[j]) + 1;
+      const lit = x >>> 1;
+      const c = (lit / size) | 0;
+      const d = lit - c * size;
+      const bitLo = d < 32 ? (1 << d) >>> 0 : 0;
+      const bitHi = d >= 32 ? (1 << (d - 32)) >>> 0 : 0;
+      if ((x & 1) !== 0) {
+        lo[c] &= ~bitLo;
+        if (hi !== undefined) hi[c] &= ~bitHi;
+      } else {
+        lo[c] &= bitLo;
+        if (hi !== undefined) hi[c] &= bitHi;
+      }
+    }
+    control.give(lo, hi);
+  }
+
+  /** The depth-first search behind `count`, arguments checked. */
+  search(
+    grid: Uint8Array,
+    limit: number,
+    onSolution: SolutionCallback | undefined,
+    allowed: Uint32Array | undefined,
+    allowedHigh: Uint32Array | undefined,
+    control: SearchControl | undefined,
+  ): number {
+    const n = this.n;
+    const size = this.t.size;
+    this.nodes = 0;
+    this.top = 0;
+    this.qh =
+      this.qt =
+      this.hqh =
+      this.hqt =
+        0;
+    if (limit < 1) return 0;
+    if (!this.init(allowed, allowedHigh)) return 0;
+    for (let c = 0; c < n; c++) {
+      const v = grid[c];
+      if (v !== 0 && !this.assign(c, v - 1)) return 0;
+    }
+    if (!this.propagate()) return 0;
+    let found = 0;
+    let depth = 0;
+    const frameMark = this.frameMark;
+    const frameCell = this.frameCell;
+    const frameDigit = this.frameDigit;
+    const frameDecisions = this.frameDecisions;
+    const frameGiven = this.frameGiven;
+    const decisions = this.decisions;
+    let decided = 0;
+    for (;;) {
+      // At a node whose state is propagated and consistent.
+      let alive: boolean;
+      const shave = depth <= this.shaveDepth;
+      this.probedAll = shave;
+      if (
+        shave ? !this.shaveNode() : this.probeWidth > 0 && !this.probe(this.probeWidth, false)
+      ) {
+        alive = false;
+      } else if (this.choose(depth)) {
+        this.nodes++;
+        frameMark[depth] = this.top;
+        frameDecisions[depth] = decided;
+        frameGiven[depth] = 0;
+        decisions[decided++] = 2 * (frameCell[depth] * size + frameDigit[depth]);
+        depth++;
+        if (control !== undefined && this.nodes % POLL_NODES === 0) {
+          const ask = control.poll();
+          if (ask === "stop") return found;
+          if (ask === "split") this.giveBranch(depth, control, allowed, allowedHigh);
+        }
+        alive = this.assign(frameCell[depth - 1], frameDigit[depth - 1]) && this.propagate();
+      } else {
+        found++;
+        if (onSolution !== undefined) {
+          this.fillSolution();
+          if (onSolution(this.solution) === false) return found;
+        }
+        if (found >= limit) return found;
+        alive = false;
+      }
+      while (!alive) {
+        if (depth === 0) return found;
+        depth--;
+        this.undo(frameMark[depth]);
+        this.qh =
+          this.qt =
+          this.hqh =
+          this.hqt =
+            0;
+        decided = frameDecisions[depth];
+        // A branch given away belongs to another search.
+        if (frameGiven[depth] !== 0) continue;
+        decisions[decided++] = 2 * (frameCell[depth] * size + frameDigit[depth]) + 1;
+        alive = this.removeDigit(frameCell[depth], frameDigit[depth]) && this.propagate();
+      }
+    }
+  }
+}
