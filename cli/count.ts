@@ -32,6 +32,7 @@ import {
   printError,
   printHelp,
   readLines,
+  requirePermission,
   writeStderr,
 } from "./io.ts";
 
@@ -202,7 +203,7 @@ class Progress {
     } else {
       if (now - this.#start < SLOW_AFTER) return;
       const secs = (now - this.#start) / 1000;
-      line = `${this.#done} grids, ${Math.round(this.#done / secs)}/s`;
+      line = `grids done: ${this.#done}, ${Math.round(this.#done / secs)}/s`;
       if (this.#total > 0 && this.#bytes > 0) {
         const left = secs * (this.#total / this.#bytes - 1);
         line += `, ${Math.round((100 * this.#bytes) / this.#total)}% read, about ${
@@ -253,6 +254,10 @@ export async function countCommand(args: string[]): Promise<number> {
   // More threads than cores only add memory; workers start as the input needs them.
   const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, coreCount()), coreCount());
 
+  // The files first: without read access, they are what the user needs to hear about.
+  for (const name of positionals) {
+    if (name !== "-") requirePermission("count", { name: "read", path: name }, `to ${name}`);
+  }
   const out = new Output();
   const pool = jobs > 1
     ? new Pool(jobs, settings, out, (n) => progress.counted(n), (p) => progress.grid(p))

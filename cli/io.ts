@@ -170,7 +170,7 @@ export async function* openInputs(
       yield { name: "<stdin>", stream: Deno.stdin.readable };
       continue;
     }
-    requirePermission(command, { name: "read", path: name }, `to read ${name}`);
+    requirePermission(command, { name: "read", path: name }, `to ${name}`);
     let file: Deno.FsFile;
     try {
       file = await Deno.open(name);
@@ -205,7 +205,7 @@ function flagOf(name: string): string {
  * Make sure a permission is granted before the work that needs it starts; otherwise a
  * {@linkcode CommandError} names the permission and the `deno task` that grants it (run
  * through plain `deno run` without the flags, Deno would fail later and less clearly, or
- * prompt). `purpose` completes "needs read access ...", e.g. `to read 'a.txt'`.
+ * prompt). `purpose` completes "needs read access ...", e.g. `to a.txt`.
  */
 export function requirePermission(
   command: string,

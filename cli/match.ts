@@ -635,7 +635,7 @@ async function run(args: string[]): Promise<number> {
   requirePermission("match", { name: "run" }, "to start the bots");
   let csv: Deno.FsFile | undefined;
   if (values.out !== undefined) {
-    requirePermission("match", { name: "write", path: values.out }, `to write ${values.out}`);
+    requirePermission("match", { name: "write", path: values.out }, `to ${values.out}`);
     try {
       csv = await Deno.open(values.out, { write: true, create: true, truncate: true });
     } catch (e) {
