@@ -147,7 +147,7 @@ function analyze(text: string, limitSeconds: number | undefined): number {
     value = "WIN1";
     winning = ["!"];
   } else {
-    const game = new SolutionGame(n);
+    const game = new SolutionGame({ tableBits: 20 });
     const now = () => performance.now();
     const a = analyzeSolutions(
       game,

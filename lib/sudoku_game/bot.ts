@@ -259,7 +259,7 @@ export class SudokuBot {
     if (n === 0) throw new Error("the position has no solution");
     if (n === 1) return "!";
     if (n >= limit) return this.#keepLarge(n);
-    this.#game ??= new SolutionGame(limit);
+    this.#game ??= new SolutionGame({ tableBits: 20 });
     const game = this.#game;
     game.load(this.#buf, n);
     const moves = game.rootMoves();

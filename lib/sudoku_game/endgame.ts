@@ -1,18 +1,44 @@
 /**
  * Exact solver of the CodeCup 2024 sudoku game once the solutions can be enumerated.
  *
- * With all solutions of a position in hand the game is a finite game on the solution
- * set: a move is a (cell, digit) pair held by some but not all solutions, it keeps the
- * solutions holding it, and the mover wins when exactly one is left. The solver keeps
- * the solutions as an `n × 81` digit array and each node as a list of solution indices
- * on a preallocated stack; a set is hashed as the XOR of two random 32-bit keys per
- * solution (a 64-bit key), and values go to a bounded, always-replace transposition
- * table. Cells whose digit no longer varies are dropped on the way down, winning moves
- * (those that leave one solution) are found in the same scan that counts digits, and
- * the other moves are tried from the fewest solutions left to the most.
+ * With all solutions of a position in hand the game is a finite game on the solution set:
+ * a move is a (cell, digit) pair held by some but not all solutions, it keeps the
+ * solutions holding it, and the mover wins when exactly one is left. A set's value is a
+ * function of the set alone, so values go to a transposition table keyed by the set.
+ *
+ * Data layout. Each solution carries two 32-bit keys computed from its 81 digits by two
+ * independently seeded non-linear hashes (`endgame_table.ts`), so a set's key (the XOR of
+ * its solutions' keys, 64 bits) does not depend on how or when the set was enumerated, and
+ * the table stays valid from move to move of a game. A large node (over 256 solutions) is
+ * a block of rows in one arena: only the cells that still vary at the parent, one byte
+ * each, and the two keys. One scan of it gives, for every move, the number of solutions
+ * left and the child's key; so the node first looks for a move that leaves one solution,
+ * then for a child the table knows is lost, and only then searches children, fewest
+ * solutions first. A child is a filtered copy of its parent's rows without the cells that
+ * became fixed. Sets of 256 solutions or fewer are searched on bit masks
+ * (`endgame_frames.ts`).
+ *
+ * Pruning: a move leaving two or three solutions loses (the opponent can always leave
+ * one). If move A loses to reply B, and B leaves at least as many solutions as A, then B
+ * loses to reply A (the same set), so B is skipped. The table is bucketed, each entry
+ * verified on the whole 64-bit key and the solution count, and kept across the moves of a
+ * game; entries of earlier searches and entries that took little work are replaced first.
+ *
+ * No `#private` fields: bundling for old engines lowers them to slow `WeakMap` calls.
  *
  * @module
  */
+
+import {
+  Budget,
+  LOSS,
+  SEED1,
+  SEED2,
+  solutionKey,
+  TranspositionTable,
+  WIN,
+} from "./endgame_table.ts";
+import { FRAME_ROWS, FrameSearch } from "./endgame_frames.ts";
 
 /** Game value for the side to move: loses, wins at once, wins later. */
 export type GameValue = "LOSS" | "WIN1" | "WIN2";
@@ -48,137 +74,178 @@ export interface RootMove {
   status: MoveStatus;
 }
 
-const MAX_DEPTH = 82;
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 /** Most solutions a {@linkcode SolutionGame} takes. */
-export const MAX_SOLUTIONS = 2_000_000;
+export const MAX_SOLUTIONS = 4_000_000;
+
+/** Options of {@linkcode SolutionGame}. */
+export interface SolutionGameOptions {
+  /** The table has 2^tableBits buckets of 64 bytes (default 20: 64 MiB). */
+  tableBits?: number;
+}
+
+const MAX_DEPTH = 82;
+/** Accumulator stride of a node: 81 columns × 10 digits × (count, key 1, key 2). */
+const ACC = 81 * 10 * 3;
 
 /**
  * The solution-set game: load the solutions of a position, then ask for the value of the
- * position or of each of its moves.
+ * position or of each of its moves; narrow the set as moves are played.
  *
- * All search state is allocated up front (the index stack grows by doubling, rarely), so
- * a search allocates nothing per node. One instance can be reused for many positions; the
- * transposition table is cleared on `load` because keys are per-solution-index.
+ * A search allocates nothing per node (the arena grows by doubling, rarely). The table
+ * persists across `load` and `keep`: keys depend only on the solutions themselves.
  */
 export class SolutionGame {
   /** Number of solutions loaded. */
   n = 0;
-  /** Nodes searched since the last `load`. */
-  nodes = 0;
-  /** Whether the last search ran out of budget. */
-  aborted = false;
 
-  #sol: Uint8Array;
-  #key1: Int32Array;
-  #key2: Int32Array;
-  #idx: Int32Array;
-  readonly #cnt = new Int32Array(MAX_DEPTH * 810);
-  readonly #live = new Uint8Array((MAX_DEPTH + 1) * 81);
-  /** For each live cell written by a search node, its index in that node's own input list. */
-  readonly #from = new Uint8Array((MAX_DEPTH + 1) * 81);
-  readonly #moves = new Int32Array(MAX_DEPTH * 729);
-  readonly #ttMask: number;
-  readonly #tt1: Int32Array;
-  readonly #tt2: Int32Array;
-  readonly #ttv: Uint8Array;
-  #maxNodes = NO_LIMIT;
-  /** Cell visits (solutions × live cells scanned) since the last `load`: the real effort. */
-  visits = 0;
-  /** The visit count at which the clock is read next. */
-  #nextCheck = 0;
-  #deadline = Infinity;
-  #now: (() => number) | undefined;
-  #rootLive = 0;
-
+  // The position: n solutions of 81 digits and their keys.
+  private sol: Uint8Array = new Uint8Array(0);
+  private key1: Int32Array = new Int32Array(0);
+  private key2: Int32Array = new Int32Array(0);
+  // The search arena: rows of a node's varying cells, and the rows' keys (two ints a row).
+  private rows: Uint8Array = new Uint8Array(1 << 16);
+  private keys: Int32Array = new Int32Array(1 << 12);
+  private readonly acc = new Int32Array(MAX_DEPTH * ACC);
+  /** Cell of each column, per depth (a node's rows at depth t use map t). */
+  private readonly colCell = new Uint8Array((MAX_DEPTH + 1) * 81);
+  /** Columns that still vary at a node (indexes into its rows), per depth. */
+  private readonly liveCol = new Uint8Array(MAX_DEPTH * 81);
+  /** Candidate moves of a node: count * 2048 + column * 16 + digit, per depth. */
+  private readonly moves = new Float64Array(MAX_DEPTH * 729);
   /**
-   * An empty game with its search state allocated for about `capacity` solutions.
-   *
-   * @param capacity solutions the instance expects (it grows past this when needed)
-   * @param ttBits log2 of the transposition table entries (9 bytes each; 22 → 36 MB)
+   * Moves known to lose at a node, by cell * 16 + digit: marked with the node's serial and
+   * the count of the move they refute (a mark holds only for moves leaving at least as
+   * many solutions, which are sure to allow the refuted move as a reply).
    */
-  constructor(capacity = 1 << 12, ttBits = 22) {
-    this.#sol = new Uint8Array(capacity * 81);
-    this.#key1 = new Int32Array(capacity);
-    this.#key2 = new Int32Array(capacity);
-    this.#idx = new Int32Array(capacity * 4);
-    this.#fillKeys(0);
-    this.#ttMask = (1 << ttBits) - 1;
-    this.#tt1 = new Int32Array(1 << ttBits);
-    this.#tt2 = new Int32Array(1 << ttBits);
-    this.#ttv = new Uint8Array(1 << ttBits);
+  private readonly skip = new Int32Array(MAX_DEPTH * 81 * 16);
+  private readonly skipCount = new Int32Array(MAX_DEPTH * 81 * 16);
+  private serial = 0;
+  /** The winning move (cell * 16 + digit) of the last node that returned a win. */
+  private winMove = 0;
+  private readonly table: TranspositionTable;
+  private readonly budget = new Budget();
+  private readonly frames: FrameSearch;
+  /** Root row width (varying cells) and the root's key. */
+  private rootWidth = 0;
+  private rootH1 = 0;
+  private rootH2 = 0;
+
+  /** An empty game with its table allocated (2^tableBits × 64 bytes). */
+  constructor(options: SolutionGameOptions = {}) {
+    this.table = new TranspositionTable(options.tableBits ?? 20);
+    this.frames = new FrameSearch(this.table, this.budget);
   }
 
-  /** Deterministic keys (xorshift), so that searches are reproducible. */
-  #fillKeys(from: number): void {
-    let x = 0x9e3779b9 ^ (from * 0x85ebca6b);
-    if (x === 0) x = 1;
-    for (let i = from; i < this.#key1.length; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      this.#key1[i] = x;
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      this.#key2[i] = x;
-    }
+  /** Nodes searched since the last `load` or `keep`. */
+  get nodes(): number {
+    return this.budget.nodes;
+  }
+
+  /** Whether the last search ran out of budget. */
+  get aborted(): boolean {
+    return this.budget.aborted;
+  }
+
+  /** Bytes held by the table. */
+  get tableBytes(): number {
+    return this.table.bytes;
   }
 
   /**
    * Load `n` solutions (at most {@linkcode MAX_SOLUTIONS}) stored row after row in
-   * `solutions` (81 digits each) and clear the transposition table.
+   * `solutions` (81 digits each). The table is kept: its entries stay true.
    */
   load(solutions: Uint8Array, n: number): void {
-    // Move keys pack count * 1024 + cell * 10 + digit into an int32.
     if (n > MAX_SOLUTIONS) throw new RangeError(`too many solutions for the endgame: ${n}`);
-    if (n * 81 > this.#sol.length) {
-      const cap = Math.max(n, this.#key1.length * 2);
-      this.#sol = new Uint8Array(cap * 81);
-      this.#key1 = new Int32Array(cap);
-      this.#key2 = new Int32Array(cap);
-      this.#fillKeys(0);
+    if (this.sol.length < n * 81) {
+      const cap = Math.max(n, 1024);
+      this.sol = new Uint8Array(cap * 81);
+      this.key1 = new Int32Array(cap);
+      this.key2 = new Int32Array(cap);
     }
-    this.#sol.set(solutions.subarray(0, n * 81));
+    this.sol.set(solutions.subarray(0, n * 81));
+    for (let s = 0; s < n; s++) {
+      this.key1[s] = solutionKey(this.sol, s * 81, SEED1);
+      this.key2[s] = solutionKey(this.sol, s * 81, SEED2);
+    }
     this.n = n;
-    this.nodes = 0;
-    this.visits = 0;
-    this.aborted = false;
-    this.#ensureIdx(n);
-    for (let i = 0; i < n; i++) this.#idx[i] = i;
-    this.#ttv.fill(0);
-    // Root live cells: those whose digit varies.
-    let nl = 0;
-    for (let c = 0; c < 81; c++) {
-      const d0 = this.#sol[c];
-      for (let s = 1; s < n; s++) {
-        if (this.#sol[s * 81 + c] !== d0) {
-          this.#live[nl++] = c;
-          break;
-        }
+    this.prepare();
+  }
+
+  /** Narrow the position to the solutions holding `digit` at `cell` (a move was played). */
+  keep(cell: number, digit: number): void {
+    const sol = this.sol;
+    let w = 0;
+    for (let s = 0; s < this.n; s++) {
+      if (sol[s * 81 + cell] !== digit) continue;
+      if (w !== s) {
+        sol.copyWithin(w * 81, s * 81, s * 81 + 81);
+        this.key1[w] = this.key1[s];
+        this.key2[w] = this.key2[s];
       }
+      w++;
     }
-    this.#rootLive = nl;
+    this.n = w;
+    this.prepare();
   }
 
   /** The solution `i` as a copy (81 digits). */
   solution(i: number): Uint8Array {
-    return this.#sol.slice(i * 81, i * 81 + 81);
+    return this.sol.slice(i * 81, i * 81 + 81);
   }
 
-  #ensureIdx(size: number): void {
-    if (size <= this.#idx.length) return;
-    const next = new Int32Array(Math.max(size, this.#idx.length * 2));
-    next.set(this.#idx);
-    this.#idx = next;
+  /** Forget every table entry (tests and benchmarks; a game never needs it). */
+  clearTable(): void {
+    this.table.clear();
   }
 
-  #setLimits(limits: SearchLimits): void {
-    this.#maxNodes = limits.maxNodes === undefined ? NO_LIMIT : this.nodes + limits.maxNodes;
-    this.#deadline = limits.deadline ?? Infinity;
-    this.#now = limits.now;
-    this.aborted = false;
-    this.#nextCheck = this.visits;
+  /** Copy the position into the arena's root node: only the cells that vary. */
+  private prepare(): void {
+    this.budget.reset();
+    this.table.newSearch();
+    const n = this.n;
+    const sol = this.sol;
+    let w = 0;
+    for (let c = 0; c < 81; c++) {
+      const d0 = sol[c];
+      for (let s = 1; s < n; s++) {
+        if (sol[s * 81 + c] !== d0) {
+          this.colCell[w++] = c;
+          break;
+        }
+      }
+    }
+    this.rootWidth = w;
+    this.ensure(n * w, 2 * n);
+    const rows = this.rows;
+    const keys = this.keys;
+    let h1 = 0;
+    let h2 = 0;
+    for (let s = 0; s < n; s++) {
+      const b = s * 81;
+      const r = s * w;
+      for (let i = 0; i < w; i++) rows[r + i] = sol[b + this.colCell[i]];
+      keys[2 * s] = this.key1[s];
+      keys[2 * s + 1] = this.key2[s];
+      h1 ^= this.key1[s];
+      h2 ^= this.key2[s];
+    }
+    this.rootH1 = h1;
+    this.rootH2 = h2;
+  }
+
+  /** Grow the arena to hold at least `bytes` row bytes and `ints` key ints. */
+  private ensure(bytes: number, ints: number): void {
+    if (bytes > this.rows.length) {
+      const next = new Uint8Array(Math.max(bytes, this.rows.length * 2));
+      next.set(this.rows);
+      this.rows = next;
+    }
+    if (ints > this.keys.length) {
+      const next = new Int32Array(Math.max(ints, this.keys.length * 2));
+      next.set(this.keys);
+      this.keys = next;
+    }
   }
 
   /** The legal moves of the loaded position, fewest solutions left first, all `Unknown`. */
@@ -186,17 +253,18 @@ export class SolutionGame {
     const n = this.n;
     const out: RootMove[] = [];
     if (n < 2) return out;
-    const counts = new Int32Array(810);
-    const nl = this.#rootLive;
+    const w = this.rootWidth;
+    const counts = new Int32Array(w * 10);
+    const rows = this.rows;
     for (let s = 0; s < n; s++) {
-      const b = s * 81;
-      for (let i = 0; i < nl; i++) counts[i * 10 + this.#sol[b + this.#live[i]]]++;
+      const r = s * w;
+      for (let i = 0; i < w; i++) counts[i * 10 + rows[r + i]]++;
     }
-    for (let i = 0; i < nl; i++) {
+    for (let i = 0; i < w; i++) {
       for (let d = 1; d <= 9; d++) {
         const c = counts[i * 10 + d];
         if (c > 0 && c < n) {
-          out.push({ cell: this.#live[i], digit: d, count: c, status: MoveStatus.Unknown });
+          out.push({ cell: this.colCell[i], digit: d, count: c, status: MoveStatus.Unknown });
         }
       }
     }
@@ -212,37 +280,61 @@ export class SolutionGame {
    * value when it is proven, else `undefined` (budget exhausted).
    */
   solveMoves(moves: RootMove[], limits: SearchLimits = {}, all = false): GameValue | undefined {
-    this.#setLimits(limits);
-    const n = this.n;
+    const budget = this.budget;
+    budget.limit(limits.maxNodes, limits.deadline, limits.now);
     let win1 = false;
     let win = false;
     let unknown = false;
+    let winning = 0;
     for (const m of moves) {
       if (m.count === 1) {
         m.status = MoveStatus.Win;
+        if (!win) winning = m.cell * 16 + m.digit;
         win1 = win = true;
       } else if (m.count <= 3) {
-        // Two or three solutions always hold a digit no other holds: the opponent wins.
         m.status = MoveStatus.Loss;
       }
     }
     if (win && !all) return "WIN1";
+    if (!all && !win) {
+      // A position met before (as a node of an earlier search) answers at once.
+      const known = this.table.probe(this.rootH1, this.rootH2, this.n);
+      const cell = this.table.move >> 4;
+      const digit = this.table.move & 15;
+      if (known === LOSS) {
+        for (const m of moves) m.status = MoveStatus.Loss;
+        return "LOSS";
+      }
+      if (known === WIN) {
+        const m = moves.find((m) => m.cell === cell && m.digit === digit);
+        if (m !== undefined) {
+          m.status = MoveStatus.Win;
+          return "WIN2";
+        }
+      }
+    }
+    const start = budget.nodes;
     for (const m of moves) {
       if (m.status !== MoveStatus.Unknown) continue;
-      if (this.aborted) {
+      if (budget.aborted) {
         unknown = true;
         continue;
       }
-      const childWin = this.#child(0, 0, n, this.#rootLive, m.cell, m.digit, m.count);
-      if (this.aborted) {
+      const r = this.solveChild(m.cell, m.digit);
+      if (r === 0) {
         unknown = true;
         continue;
       }
-      m.status = childWin ? MoveStatus.Loss : MoveStatus.Win;
-      if (!childWin) {
+      m.status = r === LOSS ? MoveStatus.Win : MoveStatus.Loss;
+      if (r === LOSS) {
+        if (!win) winning = m.cell * 16 + m.digit;
         win = true;
         if (!all) break;
       }
+    }
+    if (win || !unknown) {
+      const work = 32 - Math.clz32(budget.nodes - start);
+      this.table.store(this.rootH1, this.rootH2, this.n, win ? WIN : LOSS, winning, work);
     }
     if (win1) return "WIN1";
     if (win) return "WIN2";
@@ -250,154 +342,210 @@ export class SolutionGame {
   }
 
   /**
-   * Build the child of the node at `depth` (its list at `start`, `k` long) for move
-   * (cell, digit) with `c` solutions, and return whether the side to move there wins.
+   * Value for the side to move after root move (cell, digit): WIN, LOSS, or 0 when the
+   * budget ran out. Builds the child in the arena after the root's rows.
    */
-  #child(
-    depth: number,
-    start: number,
-    k: number,
-    nLive: number,
-    cell: number,
-    digit: number,
-    c: number,
-  ): boolean {
-    const cs = start + k;
-    this.#ensureIdx(cs + c);
-    const idx = this.#idx;
-    const sol = this.#sol;
-    const k1 = this.#key1;
-    const k2 = this.#key2;
+  private solveChild(cell: number, digit: number): number {
+    const n = this.n;
+    const w = this.rootWidth;
+    let col = -1;
+    for (let i = 0; i < w; i++) if (this.colCell[i] === cell) col = i;
+    if (col < 0) throw new RangeError(`cell ${cell} does not vary`);
+    // The child keeps all root columns: its own scan finds which still vary.
+    let c = 0;
+    const rows = this.rows;
+    for (let s = 0; s < n; s++) if (rows[s * w + col] === digit) c++;
+    const cb = n * w;
+    const ckb = 2 * n;
+    this.ensure(cb + c * w, ckb + 2 * c);
+    const r2 = this.rows;
+    const keys = this.keys;
     let h1 = 0;
     let h2 = 0;
-    let w = cs;
-    for (let j = start; j < cs; j++) {
-      const s = idx[j];
-      if (sol[s * 81 + cell] === digit) {
-        idx[w++] = s;
-        h1 ^= k1[s];
-        h2 ^= k2[s];
-      }
+    let j = 0;
+    for (let s = 0; s < n; s++) {
+      if (r2[s * w + col] !== digit) continue;
+      r2.copyWithin(cb + j * w, s * w, s * w + w);
+      const a = keys[2 * s];
+      const b = keys[2 * s + 1];
+      keys[ckb + 2 * j] = a;
+      keys[ckb + 2 * j + 1] = b;
+      h1 ^= a;
+      h2 ^= b;
+      j++;
     }
-    const slot = h1 & this.#ttMask;
-    if (this.#ttv[slot] !== 0 && this.#tt1[slot] === h1 && this.#tt2[slot] === h2) {
-      return this.#ttv[slot] === 1;
-    }
-    // The child reads the live cells of its parent: the parent's list is at depth*81.
-    // A child holding most of its parent's solutions gets its digit counts as the
-    // parent's minus those of the few solutions it drops, not by scanning its own.
-    const lf = depth * 81;
-    let pre = false;
-    if (depth >= 1 && 2 * c > k) {
-      const cnt = this.#cnt;
-      const live = this.#live;
-      const from = this.#from;
-      const pb = depth * 810;
-      const cb = pb + 810;
-      for (let t = 0; t < nLive; t++) {
-        const src = pb + from[lf + t] * 10;
-        const dst = cb + t * 10;
-        for (let d = 1; d <= 9; d++) cnt[dst + d] = cnt[src + d];
-      }
-      for (let j = start; j < cs; j++) {
-        const b = idx[j] * 81;
-        if (sol[b + cell] === digit) continue;
-        for (let t = 0; t < nLive; t++) cnt[cb + t * 10 + sol[b + live[lf + t]]]--;
-      }
-      this.visits += (k - c) * nLive;
-      pre = true;
-    }
-    const result = this.#search(depth + 1, cs, c, lf, nLive, pre);
-    if (!this.aborted) {
-      this.#tt1[slot] = h1;
-      this.#tt2[slot] = h2;
-      this.#ttv[slot] = result ? 1 : 2;
-    }
-    return result;
+    for (let i = 0; i < w; i++) this.colCell[81 + i] = this.colCell[i];
+    if (c === 1) return LOSS;
+    if (c <= 3) return WIN;
+    const known = this.table.probe(h1, h2, c);
+    if (known !== 0) return known;
+    const r = this.search(1, cb, ckb, c, w, h1, h2);
+    return this.budget.aborted ? 0 : r;
   }
 
-  /** Whether the side to move wins the node whose `k ≥ 2` solutions are at `start`. */
-  #search(
+  /** Mark move `x` of node `serial` as lost for counts of at least `c`. */
+  private mark(x: number, serial: number, c: number): void {
+    if (this.skip[x] !== serial || this.skipCount[x] > c) {
+      this.skip[x] = serial;
+      this.skipCount[x] = c;
+    }
+  }
+
+  /**
+   * Value for the side to move of the node whose `k ≥ 4` rows of `width` columns are at
+   * `rb` (keys at `kb`), with key h1:h2: WIN or LOSS (meaningless when aborted). Records
+   * it in the table and sets `winMove`.
+   */
+  private search(
     depth: number,
-    start: number,
+    rb: number,
+    kb: number,
     k: number,
-    liveFrom: number,
-    nLive: number,
-    counted: boolean,
-  ): boolean {
-    if (++this.nodes >= this.#maxNodes) {
-      this.aborted = true;
-      return false;
+    width: number,
+    h1: number,
+    h2: number,
+  ): number {
+    const budget = this.budget;
+    if (k <= FRAME_ROWS) {
+      budget.nodes++;
+      const r = this.frames.solve(
+        this.rows,
+        rb,
+        width,
+        this.colCell,
+        depth * 81,
+        this.keys,
+        kb,
+        k,
+        h1,
+        h2,
+      );
+      this.winMove = this.frames.winMove;
+      return budget.aborted ? 0 : r;
     }
-    // Read the clock by work done, not by nodes: a node costs k × live cells, which
-    // varies by orders of magnitude. About every 2^20 cell visits (a millisecond or so).
-    if (!counted) this.visits += k * nLive;
-    if (this.visits >= this.#nextCheck && this.#now !== undefined) {
-      this.#nextCheck = this.visits + (1 << 20);
-      if (this.#now() >= this.#deadline) {
-        this.aborted = true;
-        return false;
-      }
-    }
-    if (depth >= MAX_DEPTH) throw new Error("internal: endgame search too deep");
-    const cnt = this.#cnt;
-    const live = this.#live;
-    const sol = this.#sol;
-    const idx = this.#idx;
-    const cb = depth * 810;
-    if (!counted) {
-      cnt.fill(0, cb, cb + nLive * 10);
-      const end = start + k;
-      for (let j = start; j < end; j++) {
-        const b = idx[j] * 81;
-        for (let i = 0; i < nLive; i++) cnt[cb + i * 10 + sol[b + live[liveFrom + i]]]++;
-      }
-    }
-    // Moves and the live cells of this node (written at depth*81 for the children).
-    const lb = depth * 81;
-    const mb = depth * 729;
-    let nl = 0;
-    let m = 0;
-    for (let i = 0; i < nLive; i++) {
-      const cell = live[liveFrom + i];
-      let varies = false;
-      for (let d = 1; d <= 9; d++) {
-        const c = cnt[cb + i * 10 + d];
-        if (c > 0 && c < k) {
-          if (c === 1) return true;
-          varies = true;
-          // Two or three solutions always hold a digit no other holds: the opponent
-          // would win at once, so such moves are never worth trying.
-          if (c > 3) this.#moves[mb + m++] = c * 1024 + cell * 10 + d;
+    const startNodes = budget.nodes;
+    if (!budget.node(k * width)) return 0;
+    const table = this.table;
+    const acc = this.acc;
+    const ab = depth * ACC;
+    acc.fill(0, ab, ab + width * 30);
+    {
+      const rows = this.rows;
+      const keys = this.keys;
+      for (let j = 0; j < k; j++) {
+        const a = keys[kb + 2 * j];
+        const b = keys[kb + 2 * j + 1];
+        const r = rb + j * width;
+        for (let i = 0; i < width; i++) {
+          const p = ab + (i * 10 + rows[r + i]) * 3;
+          acc[p]++;
+          acc[p + 1] ^= a;
+          acc[p + 2] ^= b;
         }
       }
-      if (varies) {
-        this.#from[lb + nl] = i;
-        live[lb + nl++] = cell;
+    }
+    // Moves, live columns, an immediate win, children the table knows.
+    const cc = depth * 81;
+    const nc = cc + 81;
+    const lb = depth * 81;
+    const mb = depth * 729;
+    const moves = this.moves;
+    const colCell = this.colCell;
+    const skip = this.skip;
+    const sb = depth * 1296;
+    const serial = ++this.serial;
+    let nl = 0;
+    let m = 0;
+    for (let i = 0; i < width; i++) {
+      let live = false;
+      const cell = colCell[cc + i];
+      for (let d = 1; d <= 9; d++) {
+        const p = ab + (i * 10 + d) * 3;
+        const c = acc[p];
+        if (c === 0 || c === k) continue;
+        live = true;
+        if (c === 1) {
+          this.winMove = cell * 16 + d;
+          table.store(h1, h2, k, WIN, this.winMove, 0);
+          return WIN;
+        }
+        if (c <= 3) continue;
+        const known = table.probe(acc[p + 1], acc[p + 2], c);
+        if (known === LOSS) {
+          this.winMove = cell * 16 + d;
+          table.store(h1, h2, k, WIN, this.winMove, 0);
+          return WIN;
+        }
+        if (known === WIN) {
+          // This move loses; its refutation B loses too (B then this move).
+          this.mark(sb + table.move, serial, c);
+          continue;
+        }
+        moves[mb + m++] = c * 2048 + i * 16 + d;
+      }
+      if (live) {
+        this.liveCol[lb + nl] = i;
+        colCell[nc + nl] = cell;
+        nl++;
       }
     }
-    // Insertion sort: fewest solutions left first (lists are short).
-    const mv = this.#moves;
+    // Fewest solutions left first (insertion sort: lists are short).
     for (let a = mb + 1; a < mb + m; a++) {
-      const v = mv[a];
+      const v = moves[a];
       let b = a - 1;
-      while (b >= mb && mv[b] > v) {
-        mv[b + 1] = mv[b];
+      while (b >= mb && moves[b] > v) {
+        moves[b + 1] = moves[b];
         b--;
       }
-      mv[b + 1] = v;
+      moves[b + 1] = v;
     }
+    const cb = rb + k * width;
+    const ckb = kb + 2 * k;
     for (let a = mb; a < mb + m; a++) {
-      const v = mv[a];
-      const c = Math.floor(v / 1024);
-      const cd = v - c * 1024;
-      const cell = Math.floor(cd / 10);
-      const digit = cd - cell * 10;
-      const childWin = this.#child(depth, start, k, nl, cell, digit, c);
-      if (this.aborted) return false;
-      if (!childWin) return true;
+      const v = moves[a];
+      const c = Math.floor(v / 2048);
+      const id = v - c * 2048;
+      const col = id >> 4;
+      const d = id & 15;
+      const cell = colCell[cc + col];
+      const x = sb + cell * 16 + d;
+      if (skip[x] === serial && c >= this.skipCount[x]) continue;
+      const p = ab + (col * 10 + d) * 3;
+      const ch1 = acc[p + 1];
+      const ch2 = acc[p + 2];
+      // A child met earlier in this loop (same set by another move) is in the table now.
+      let r = table.probe(ch1, ch2, c);
+      let reply = table.move;
+      if (r === 0) {
+        this.ensure(cb + c * nl, ckb + 2 * c);
+        const rows = this.rows;
+        const keys = this.keys;
+        const live = this.liveCol;
+        let w = cb;
+        let wk = ckb;
+        for (let j = 0; j < k; j++) {
+          const r0 = rb + j * width;
+          if (rows[r0 + col] !== d) continue;
+          for (let t = 0; t < nl; t++) rows[w + t] = rows[r0 + live[lb + t]];
+          w += nl;
+          keys[wk] = keys[kb + 2 * j];
+          keys[wk + 1] = keys[kb + 2 * j + 1];
+          wk += 2;
+        }
+        r = this.search(depth + 1, cb, ckb, c, nl, ch1, ch2);
+        if (budget.aborted) return 0;
+        reply = this.winMove;
+      }
+      if (r === LOSS) {
+        this.winMove = cell * 16 + d;
+        table.store(h1, h2, k, WIN, this.winMove, 32 - Math.clz32(budget.nodes - startNodes));
+        return WIN;
+      }
+      this.mark(sb + reply, serial, c);
     }
-    return false;
+    this.winMove = 0;
+    table.store(h1, h2, k, LOSS, 0, 32 - Math.clz32(budget.nodes - startNodes));
+    return LOSS;
   }
 }
 

@@ -24,7 +24,7 @@ function enumerate(text: string): number {
   return r.count;
 }
 
-const game = new SolutionGame(4096, 22);
+const game = new SolutionGame({ tableBits: 20 });
 
 if (import.meta.main) {
   const all = Deno.args[0] === "all";

@@ -87,7 +87,7 @@ function solutionsOf(text: string): { buf: Uint8Array; n: number } {
 }
 
 Deno.test("codecup_endgame", async (t) => {
-  const game = new SolutionGame(64, 12);
+  const game = new SolutionGame({ tableBits: 12 });
 
   await t.step("agrees with the plain reference on random small sets", () => {
     const rand = lcg(7);
@@ -126,7 +126,7 @@ Deno.test("codecup_endgame", async (t) => {
   });
 
   await t.step("labelled positions: every 10th of the 1,000 real positions", () => {
-    const big = new SolutionGame(4096, 20);
+    const big = new SolutionGame({ tableBits: 16 });
     for (let i = 0; i < cases.length; i += 10) {
       const { buf, n } = solutionsOf(cases[i]);
       const got = analyzeSolutions(big, buf, n, {}, false);
@@ -137,7 +137,7 @@ Deno.test("codecup_endgame", async (t) => {
   await t.step("a node budget stops the search without a value", () => {
     // Position 1 is a WIN2 needing some search; 3 nodes are not enough.
     const { buf, n } = solutionsOf(cases[0]);
-    const small = new SolutionGame(4096, 16);
+    const small = new SolutionGame({ tableBits: 16 });
     small.load(buf, n);
     const moves = small.rootMoves();
     assert.equal(small.solveMoves(moves, { maxNodes: 3 }), undefined);

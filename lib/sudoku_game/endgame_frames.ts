@@ -1,0 +1,325 @@
+/**
+ * The endgame search on bit masks, for sets of at most 256 solutions.
+ *
+ * A frame numbers the rows (solutions) of a set 0..k-1; each (cell, digit) pair that
+ * varies gets a mask of W 32-bit words, bit j set when row j holds it, and a node of the
+ * search is the mask of its rows. A node's moves and their counts come from one AND and
+ * population count per pair and word, with no copying of rows; a child's key is the XOR
+ * of its rows' keys. When a node has shrunk to half of its frame or less (and is not won
+ * at once), its rows are renumbered into a new frame of fewer words, so that deep nodes
+ * cost one word per pair. Every node goes to the shared transposition table.
+ *
+ * @module
+ */
+
+import { type Budget, LOSS, popcnt, type TranspositionTable, WIN } from "./endgame_table.ts";
+
+/** Most rows a frame takes. */
+export const FRAME_ROWS = 256;
+const MAX_WORDS = 8;
+/** Most pairs of two to four rows a node keeps for the quick refutation of its moves. */
+const FEW = 32;
+/** Frame levels: each renumbering at least halves the words (8, 4, 2, 1). */
+const LEVELS = 4;
+/** Search depth bound: every move fills a cell, and each renumbering adds a level. */
+const DEPTH = 81 + LEVELS + 2;
+
+/** Words for a frame of `k` rows. */
+function wordsFor(k: number): number {
+  return k <= 32 ? 1 : k <= 64 ? 2 : k <= 128 ? 4 : 8;
+}
+
+/**
+ * Search of sets of at most {@linkcode FRAME_ROWS} solutions on bit masks.
+ *
+ * The frame reads the rows once, to build its masks; the rows' keys (two ints a row) stay
+ * where the caller keeps them and give the children's keys.
+ */
+export class FrameSearch {
+  /** Winning move (`cell * 16 + digit`) of the last node that returned a win, else 0. */
+  winMove = 0;
+
+  private readonly table: TranspositionTable;
+  private readonly budget: Budget;
+  // The keys of the source rows of the current frame tree.
+  private keys: Int32Array = new Int32Array(0);
+  private kb = 0;
+  // Per level: words, source row of each frame row, the pairs' masks and moves.
+  private readonly words = new Uint8Array(LEVELS);
+  private readonly rowOf = new Int16Array(LEVELS * FRAME_ROWS);
+  private readonly mask = new Int32Array(LEVELS * 729 * MAX_WORDS);
+  private readonly pMove = new Int16Array(LEVELS * 729);
+  // Per depth: the node's mask, the pairs live in it, its moves, skip marks.
+  private readonly s = new Int32Array((DEPTH + 1) * MAX_WORDS);
+  private readonly list = new Int16Array((DEPTH + 1) * 729);
+  private readonly moves = new Int32Array(DEPTH * 729);
+  private readonly skip = new Int32Array(DEPTH * 729);
+  private readonly skipCount = new Int32Array(DEPTH * 729);
+  private serial = 0;
+  /** Per depth: the rows (four slots, -1 for none) of pairs held by two to four rows. */
+  private readonly few = new Int16Array(DEPTH * FEW * 4);
+  private readonly tmp = new Int32Array(81 * 10 * MAX_WORDS);
+  /** Rank of each row of a node among its rows, while renumbering. */
+  private readonly rank = new Int16Array(FRAME_ROWS);
+
+  /** A frame search recording values in `table` and counting nodes in `budget`. */
+  constructor(table: TranspositionTable, budget: Budget) {
+    this.table = table;
+    this.budget = budget;
+  }
+
+  /**
+   * Value (WIN or LOSS; 0 when the budget ran out) of the set of `k` rows, 4 ≤ k ≤
+   * {@linkcode FRAME_ROWS}, at `rb` in `rows` (`width` digits each; column i is cell
+   * `cellOf[cb + i]`), keys at `kb` in `keys`, set key h1:h2.
+   */
+  solve(
+    rows: Uint8Array,
+    rb: number,
+    width: number,
+    cellOf: Uint8Array,
+    cb: number,
+    keys: Int32Array,
+    kb: number,
+    k: number,
+    h1: number,
+    h2: number,
+  ): number {
+    this.keys = keys;
+    this.kb = kb;
+    const W = wordsFor(k);
+    this.words[0] = W;
+    // Each (column, digit)'s rows, then the pairs that vary.
+    const tmp = this.tmp;
+    tmp.fill(0, 0, width * 10 * W);
+    for (let j = 0; j < k; j++) {
+      this.rowOf[j] = j;
+      const word = j >> 5;
+      const bit = 1 << (j & 31);
+      const r = rb + j * width;
+      for (let i = 0; i < width; i++) tmp[(i * 10 + rows[r + i]) * W + word] |= bit;
+    }
+    this.setFull(0, k, W);
+    const s = this.s;
+    const mask = this.mask;
+    let np = 0;
+    for (let i = 0; i < width; i++) {
+      for (let d = 1; d <= 9; d++) {
+        const t = (i * 10 + d) * W;
+        let any = 0;
+        let full = -1;
+        for (let w = 0; w < W; w++) {
+          any |= tmp[t + w];
+          full &= ~(tmp[t + w] ^ s[w]);
+        }
+        if (any === 0 || full === -1) continue;
+        for (let w = 0; w < W; w++) mask[np * MAX_WORDS + w] = tmp[t + w];
+        this.pMove[np] = cellOf[cb + i] * 16 + d;
+        this.list[np] = np;
+        np++;
+      }
+    }
+    this.budget.nodes--; // the caller counted this node
+    return this.node(0, 0, np, k, h1, h2);
+  }
+
+  /** Write the mask of `k` rows (all of a fresh frame of W words) at depth `fd`. */
+  private setFull(fd: number, k: number, W: number): void {
+    for (let w = 0; w < W; w++) {
+      const left = k - w * 32;
+      this.s[fd * MAX_WORDS + w] = left >= 32 ? -1 : ((1 << left) - 1) | 0;
+    }
+  }
+
+  /**
+   * Renumber the rows of the node at depth `fd` (level `lv`, `k` rows, its `nl` live
+   * pairs listed at depth fd + 1) into level lv + 1 of fewer words: each live pair keeps
+   * its index in that list, its mask compressed to the node's rows. Lists them at depth
+   * fd + 1 in the new numbering.
+   */
+  private renumber(fd: number, lv: number, k: number, nl: number): void {
+    const W = this.words[lv];
+    const W2 = wordsFor(k);
+    const lv2 = lv + 1;
+    this.words[lv2] = W2;
+    const s = this.s;
+    const sb = fd * MAX_WORDS;
+    const rank = this.rank;
+    const rowOf = this.rowOf;
+    let j2 = 0;
+    for (let w = 0; w < W; w++) {
+      let x = s[sb + w];
+      while (x !== 0) {
+        const t = x & -x;
+        x ^= t;
+        const j = (w << 5) + 31 - Math.clz32(t);
+        rank[j] = j2;
+        rowOf[lv2 * FRAME_ROWS + j2] = rowOf[lv * FRAME_ROWS + j];
+        j2++;
+      }
+    }
+    const mask = this.mask;
+    const list = this.list;
+    const nb = (fd + 1) * 729;
+    const pb = lv * 729;
+    const pb2 = lv2 * 729;
+    for (let q = 0; q < nl; q++) {
+      const p = list[nb + q];
+      const mb = (pb + p) * MAX_WORDS;
+      const mb2 = (pb2 + q) * MAX_WORDS;
+      for (let w = 0; w < W2; w++) mask[mb2 + w] = 0;
+      for (let w = 0; w < W; w++) {
+        let x = s[sb + w] & mask[mb + w];
+        while (x !== 0) {
+          const t = x & -x;
+          x ^= t;
+          const r = rank[(w << 5) + 31 - Math.clz32(t)];
+          mask[mb2 + (r >> 5)] |= 1 << (r & 31);
+        }
+      }
+      this.pMove[pb2 + q] = this.pMove[pb + p];
+      list[nb + q] = q;
+    }
+    this.setFull(fd + 1, k, W2);
+  }
+
+  /**
+   * Value of the node at depth `fd` of level `lv`: mask at `fd`, `np` candidate pairs
+   * listed at `fd`, `k` rows, key h1:h2. Records it in the table and sets `winMove`.
+   */
+  private node(fd: number, lv: number, np: number, k: number, h1: number, h2: number): number {
+    const W = this.words[lv];
+    const budget = this.budget;
+    const startNodes = budget.nodes;
+    if (!budget.node(np * W)) return 0;
+    const s = this.s;
+    const mask = this.mask;
+    const list = this.list;
+    const moves = this.moves;
+    const pMove = this.pMove;
+    const sb = fd * MAX_WORDS;
+    const pb = lv * 729;
+    const lb = fd * 729;
+    const nb = lb + 729;
+    let nl = 0;
+    let m = 0;
+    // Pairs held by two to four rows: a move that keeps exactly one of their rows loses at
+    // once (the opponent plays the pair and leaves one solution). Their rows, -1 for none.
+    const few = this.few;
+    const fb = fd * FEW * 4;
+    let nf = 0;
+    for (let q = lb; q < lb + np; q++) {
+      const p = list[q];
+      const mb = (pb + p) * MAX_WORDS;
+      let c = popcnt(s[sb] & mask[mb]);
+      for (let w = 1; w < W; w++) c += popcnt(s[sb + w] & mask[mb + w]);
+      if (c === 0 || c === k) continue;
+      if (c === 1) {
+        this.winMove = pMove[pb + p];
+        this.table.store(h1, h2, k, WIN, this.winMove, 0);
+        return WIN;
+      }
+      list[nb + nl++] = p;
+      if (c >= 4) moves[lb + m++] = c * 1024 + p;
+      if (c <= 4 && nf < FEW) {
+        const f = fb + 4 * nf++;
+        few[f + 3] = -1;
+        let n = 0;
+        for (let w = 0; w < W; w++) {
+          let x = s[sb + w] & mask[mb + w];
+          while (x !== 0) {
+            const t = x & -x;
+            x ^= t;
+            few[f + n++] = (w << 5) + 31 - Math.clz32(t);
+          }
+        }
+        if (n === 2) few[f + 2] = -1;
+      }
+    }
+    if (wordsFor(k) < W) {
+      // Not won at once, and half the frame or less: go on in fewer words.
+      this.renumber(fd, lv, k, nl);
+      budget.nodes--;
+      return this.node(fd + 1, lv + 1, nl, k, h1, h2);
+    }
+    // Fewest solutions left first (insertion sort: lists are short).
+    for (let a = lb + 1; a < lb + m; a++) {
+      const v = moves[a];
+      let b = a - 1;
+      while (b >= lb && moves[b] > v) {
+        moves[b + 1] = moves[b];
+        b--;
+      }
+      moves[b + 1] = v;
+    }
+    const serial = ++this.serial;
+    const skip = this.skip;
+    const skipCount = this.skipCount;
+    const keys = this.keys;
+    const kb = this.kb;
+    const rowOf = this.rowOf;
+    const rowBase = lv * FRAME_ROWS;
+    const cs = sb + MAX_WORDS;
+    for (let a = lb; a < lb + m; a++) {
+      const v = moves[a];
+      const c = v >> 10;
+      const p = v & 1023;
+      if (skip[lb + p] === serial && c >= skipCount[lb + p]) continue;
+      const mb = (pb + p) * MAX_WORDS;
+      let lost = false;
+      for (let f = fb; f < fb + 4 * nf; f += 4) {
+        let n = 0;
+        for (let i = f; i < f + 4; i++) {
+          const j = few[i];
+          if (j < 0) break;
+          n += (mask[mb + (j >> 5)] >>> (j & 31)) & 1;
+        }
+        if (n === 1) {
+          lost = true;
+          break;
+        }
+      }
+      if (lost) continue;
+      // The child's mask, and its key from its rows' keys.
+      let ch1 = 0;
+      let ch2 = 0;
+      for (let w = 0; w < W; w++) {
+        let x = s[sb + w] & mask[mb + w];
+        s[cs + w] = x;
+        while (x !== 0) {
+          const t = x & -x;
+          x ^= t;
+          const src = kb + 2 * rowOf[rowBase + (w << 5) + 31 - Math.clz32(t)];
+          ch1 ^= keys[src];
+          ch2 ^= keys[src + 1];
+        }
+      }
+      let r = this.table.probe(ch1, ch2, c);
+      let reply = this.table.move;
+      if (r === 0) {
+        r = this.node(fd + 1, lv, nl, c, ch1, ch2);
+        if (budget.aborted) return 0;
+        reply = this.winMove;
+      }
+      if (r === LOSS) {
+        this.winMove = pMove[pb + p];
+        this.table.store(h1, h2, k, WIN, this.winMove, 32 - Math.clz32(budget.nodes - startNodes));
+        return WIN;
+      }
+      // The child's winning reply B loses here too (B, then this move): for moves leaving
+      // at least as many solutions, which are sure to allow this move as a reply.
+      for (let q = nb; q < nb + nl; q++) {
+        const x = list[q];
+        if (pMove[pb + x] !== reply) continue;
+        if (skip[lb + x] !== serial || skipCount[lb + x] > c) {
+          skip[lb + x] = serial;
+          skipCount[lb + x] = c;
+        }
+        break;
+      }
+    }
+    this.winMove = 0;
+    this.table.store(h1, h2, k, LOSS, 0, 32 - Math.clz32(budget.nodes - startNodes));
+    return LOSS;
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * Shared parts of the endgame search: solution keys, the transposition table and the
+ * search budget.
+ *
+ * A set of solutions is keyed by the XOR of its solutions' keys: 64 bits, two 32-bit
+ * halves from two independently seeded non-linear hashes of the solution's digits. The
+ * keys must have no linear relation between solutions: keys drawn from a linear generator
+ * (xorshift), or XORs of per-(cell, digit) tables, make different sets share a key.
+ *
+ * @module
+ */
+
+/** Value of a set for the side to move. */
+export const WIN = 1;
+/** Value of a set for the side to move. */
+export const LOSS = 2;
+
+/** Number of set bits of a 32-bit integer. */
+export function popcnt(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** Seeds of the two key halves. */
+export const SEED1 = 0x2545f491;
+/** Seeds of the two key halves. */
+export const SEED2 = 0x9e3779b9;
+
+/**
+ * A seeded 32-bit hash (murmur3-style mixing) of the 81 digits at `base` of `sol`.
+ */
+export function solutionKey(sol: Uint8Array, base: number, seed: number): number {
+  let h = seed;
+  for (let c = 0; c < 81; c += 7) {
+    // Seven 4-bit digits per word (the last word holds four).
+    let w = 0;
+    const end = c + 7 < 81 ? c + 7 : 81;
+    for (let i = c; i < end; i++) w = (w << 4) | sol[base + i];
+    w = Math.imul(w, 0xcc9e2d51);
+    w = (w << 15) | (w >>> 17);
+    w = Math.imul(w, 0x1b873593);
+    h ^= w;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  h ^= 81;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h;
+}
+
+/** Ints per entry (key 1, key 2, count, meta) and entries per bucket (one 64-byte line). */
+const ENTRY = 4;
+const WAYS = 4;
+
+/**
+ * Transposition table: set key (64 bits) and solution count to a value and, for a win, a
+ * winning move (`cell * 16 + digit`).
+ *
+ * A hit needs all 64 key bits and the count to match. Each bucket holds four entries; a
+ * new entry replaces, in order, an empty one, the same set, an entry of an earlier search
+ * (`newSearch`), or the one that took the least work. No `#private` fields: bundling for
+ * old engines lowers them to slow `WeakMap` calls.
+ */
+export class TranspositionTable {
+  /** The winning move of the last hit (`cell * 16 + digit`, 0 for a loss). */
+  move = 0;
+  private readonly t: Int32Array;
+  private readonly mask: number;
+  private age = 1;
+
+  /** A table of 2^bits buckets (64 bytes each). */
+  constructor(bits: number) {
+    this.t = new Int32Array((1 << bits) * WAYS * ENTRY);
+    this.mask = (1 << bits) - 1;
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.t.byteLength;
+  }
+
+  /** Start a new search: entries of earlier ones are replaced first. */
+  newSearch(): void {
+    this.age = (this.age % 255) + 1;
+  }
+
+  /** Forget every entry. */
+  clear(): void {
+    this.t.fill(0);
+  }
+
+  /** The value held for the set h1:h2 of `c` solutions, or 0; sets `move`. */
+  probe(h1: number, h2: number, c: number): number {
+    const t = this.t;
+    const b = ((h1 ^ Math.imul(h2, 0x9e3779b1)) & this.mask) * (WAYS * ENTRY);
+    for (let e = b; e < b + WAYS * ENTRY; e += ENTRY) {
+      if (t[e] === h1 && t[e + 1] === h2 && t[e + 2] === c) {
+        const meta = t[e + 3];
+        this.move = (meta >>> 2) & 0x7ff;
+        return meta & 3;
+      }
+    }
+    return 0;
+  }
+
+  /** Record a value; `work` is log2 of the nodes it took, `move` a winning move. */
+  store(h1: number, h2: number, c: number, value: number, move: number, work: number): void {
+    const t = this.t;
+    const b = ((h1 ^ Math.imul(h2, 0x9e3779b1)) & this.mask) * (WAYS * ENTRY);
+    let victim = b;
+    let worst = 0x7fffffff;
+    for (let e = b; e < b + WAYS * ENTRY; e += ENTRY) {
+      const meta = t[e + 3];
+      if (meta === 0 || (t[e] === h1 && t[e + 1] === h2 && t[e + 2] === c)) {
+        victim = e;
+        break;
+      }
+      // Entries of this search are worth their work; older ones are worth nothing.
+      const score = ((meta >>> 16) & 0xff) === this.age ? 1 + (meta >>> 24) : 0;
+      if (score < worst) {
+        worst = score;
+        victim = e;
+      }
+    }
+    t[victim] = h1;
+    t[victim + 1] = h2;
+    t[victim + 2] = c;
+    t[victim + 3] = (work << 24) | (this.age << 16) | (move << 2) | value;
+  }
+}
+
+/** Clock reads: about every 2^20 units of work (a millisecond or so). */
+const CHECK_EVERY = 1 << 20;
+
+/** Node and time budget of a search, shared by its parts. */
+export class Budget {
+  /** Nodes searched. */
+  nodes = 0;
+  /** Work done, in row-cells or mask-words (what the clock is read by). */
+  visits = 0;
+  /** Whether the budget ran out; results computed after that are meaningless. */
+  aborted = false;
+  private maxNodes = Infinity;
+  private deadline = Infinity;
+  private now: (() => number) | undefined = undefined;
+  private nextCheck = 0;
+
+  /** Reset the counters (a new position). */
+  reset(): void {
+    this.nodes = 0;
+    this.visits = 0;
+    this.aborted = false;
+  }
+
+  /** Set the limits of the next search: nodes from now, a deadline on a clock. */
+  limit(maxNodes: number | undefined, deadline: number | undefined, now?: () => number): void {
+    this.maxNodes = maxNodes === undefined ? Infinity : this.nodes + maxNodes;
+    this.deadline = deadline ?? Infinity;
+    this.now = now;
+    this.aborted = false;
+    this.nextCheck = this.visits;
+  }
+
+  /** Count a node of `work` units; false (and `aborted`) when the budget is spent. */
+  node(work: number): boolean {
+    if (++this.nodes >= this.maxNodes) {
+      this.aborted = true;
+      return false;
+    }
+    this.visits += work;
+    if (this.visits >= this.nextCheck && this.now !== undefined) {
+      this.nextCheck = this.visits + CHECK_EVERY;
+      if (this.now() >= this.deadline) {
+        this.aborted = true;
+        return false;
+      }
+    }
+    return true;
+  }
+}
