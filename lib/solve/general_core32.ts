@@ -10,15 +10,11 @@ import { Matcher32 } from "./general_match.ts";
 import { lowMask, popcount, type Tables } from "./general_tables.ts";
 
 /**
- * Place count that marks a (unit, digit) whose digit is placed: above any real count, so
- * it never reaches the hidden-single or contradiction thresholds.
- */
-const PLACED = 1 << 20;
-
-/**
  * The search for S <= 32: one candidate word per cell. State: cand[0..n), assigned
- * flags [n..2n), then the place count of each (unit, digit) (`countBase`), which turns
- * hidden singles into queue work instead of a scan of every unit.
+ * flags [n..2n), then the places of each (unit, digit) as a bitset of positions in the
+ * unit (`placeBase`): hidden singles become queue work instead of a scan of every unit,
+ * an assignment visits only the peers that hold its digit, and two-place digits are read
+ * off directly.
  */
 export class Core32 extends LookaheadCore {
   readonly full: number;
@@ -26,15 +22,20 @@ export class Core32 extends LookaheadCore {
   allDiff = false;
   /** Whether `propagate` stops after singles (for cheap probes). */
   light = false;
-  /** Where the place counts of (unit, digit) start in `st`: `countBase + u * S + d`. */
-  readonly countBase: number;
+  /**
+   * Where the places of (unit, digit) start in `st`: bit k of `placeBase + u * S + d` is
+   * set while the unit's k-th cell can hold the digit. Once the digit is placed in the
+   * unit, only its cell's bit stays ("parked"), so the peers' removals skip the entry.
+   */
+  readonly placeBase: number;
   /** The matching filter's scratch state and hints, one constraint per unit. */
   readonly matcher: Matcher32;
   /** Hash of each unit's candidates when the filter last left it consistent. */
   readonly unitSig: Int32Array;
-  /** Per digit, its first place met in the unit `linkPairs` walks (`firstSeen` bits). */
-  readonly firstPlace: Int32Array;
-  firstSeen = 0;
+  /** Per unit of the cell being assigned, its cells that held the digit. */
+  readonly holders: Int32Array;
+  /** Per position k, the digits whose second place is k (`linkPairs` scratch). */
+  readonly secondAt: Int32Array;
 
   override setLight(light: boolean): void {
     this.light = light;
@@ -42,7 +43,7 @@ export class Core32 extends LookaheadCore {
 
   constructor(t: Tables) {
     super(t, 1, t.unitCount * t.size, t.maxUnitsPerCell);
-    this.countBase = 2 * t.cells;
+    this.placeBase = 2 * t.cells;
     this.full = lowMask(t.size);
     // Measured choices: probing pays on hard 16×16 sudokus (vu_kr: 1,887 nodes down to
     // 15, time halved) but makes enumeration (Latin squares, small grids) several times
@@ -60,7 +61,8 @@ export class Core32 extends LookaheadCore {
     }
     this.matcher = new Matcher32(t.size, t.unitCount);
     this.unitSig = new Int32Array(t.unitCount);
-    this.firstPlace = new Int32Array(t.size);
+    this.holders = new Int32Array(t.maxUnitsPerCell);
+    this.secondAt = new Int32Array(t.size);
   }
 
   /** Régin's filter on every unit (naked and hidden subsets of any size): -1, 0 or 1. */
@@ -114,32 +116,34 @@ export class Core32 extends LookaheadCore {
       const b = 31 - Math.clz32(m);
       this.pairCell(c, a, b);
     }
-    // Per unit, the digits with two places, then one walk over its cells to find them.
+    // Per unit, the digits with two places, ordered by their second place, then digit.
     const units = this.t.units;
-    const cb = this.countBase;
-    const firstAt = this.firstPlace;
+    const pb = this.placeBase;
+    const secondAt = this.secondAt;
     for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
-      let two = 0;
-      for (let d = 0, at = cb + base; d < size; d++, at++) if (st[at] === 2) two |= 1 << d;
-      if (two === 0) continue;
-      for (let k = 0; k < size && two !== 0; k++) {
-        const c = units[base + k];
-        let bits = st[c] & two;
-        while (bits !== 0) {
-          const bit = bits & -bits;
-          bits ^= bit;
+      let seconds = 0;
+      for (let d = 0, at = pb + base; d < size; d++, at++) {
+        const m = st[at];
+        const rest = m & (m - 1);
+        if (rest === 0 || (rest & (rest - 1)) !== 0) continue;
+        const k = 31 - Math.clz32(m);
+        secondAt[k] |= 1 << d;
+        seconds |= 1 << k;
+      }
+      while (seconds !== 0) {
+        const kb = seconds & -seconds;
+        seconds ^= kb;
+        const k = 31 - Math.clz32(kb);
+        let digits = secondAt[k];
+        secondAt[k] = 0;
+        while (digits !== 0) {
+          const bit = digits & -digits;
+          digits ^= bit;
           const d = 31 - Math.clz32(bit);
-          const first = firstAt[d];
-          if ((this.firstSeen & bit) === 0) {
-            this.firstSeen |= bit;
-            firstAt[d] = c;
-            continue;
-          }
-          two ^= bit;
-          this.pairPlaces(first, c, d);
+          const m = st[pb + base + d];
+          this.pairPlaces(units[base + 31 - Math.clz32(m & -m)], units[base + k], d);
         }
       }
-      this.firstSeen = 0;
     }
   }
 
@@ -156,27 +160,35 @@ export class Core32 extends LookaheadCore {
     }
     const size = this.t.size;
     const units = this.t.units;
+    const pb = this.placeBase;
     for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
+      for (let d = 0; d < size; d++) st[pb + base + d] = 0;
+      for (let k = 0; k < size; k++) {
+        let m = st[units[base + k]];
+        while (m !== 0) {
+          const bit = m & -m;
+          m ^= bit;
+          st[pb + base + 31 - Math.clz32(bit)] |= 1 << k;
+        }
+      }
       for (let d = 0; d < size; d++) {
-        const bit = 1 << d;
-        let v = 0;
-        for (let k = 0; k < size; k++) if ((st[units[base + k]] & bit) !== 0) v++;
-        st[this.countBase + base + d] = v;
-        if (v === 0) return false;
-        if (v === 1) this.hq[this.hqt++] = base + d;
+        const m = st[pb + base + d];
+        if (m === 0) return false;
+        if ((m & (m - 1)) === 0) this.hq[this.hqt++] = base + d;
       }
     }
     return true;
   }
 
-  /** Take the removed digits `gone` of cell `c` off its units' place counts. */
-  dropCounts(c: number, gone: number): boolean {
+  /** Take the removed digits `gone` of cell `c` off its units' places. */
+  dropPlaces(c: number, gone: number): boolean {
     const st = this.st;
     const cu = this.t.cellUnits;
+    const cpos = this.t.cellUnitPos;
     const s = this.t.cellUnitStart[c];
     const e = this.t.cellUnitStart[c + 1];
     const size = this.t.size;
-    const cb = this.countBase;
+    const pb = this.placeBase;
     // The trail writes of `set`, inlined: this loop is the hottest of a probe.
     const trailIdx = this.trailIdx;
     const trailOld = this.trailOld;
@@ -186,14 +198,17 @@ export class Core32 extends LookaheadCore {
       gone ^= bit;
       const d = 31 - Math.clz32(bit);
       for (let i = s; i < e; i++) {
-        const at = cb + cu[i] * size + d;
+        const at = pb + cu[i] * size + d;
         const old = st[at];
-        if (old >= PLACED) continue;
-        const v = old - 1;
+        const pos = 1 << cpos[i];
+        // Parked: the digit is placed in this unit.
+        if ((old & pos) === 0) continue;
+        const m = old ^ pos;
         const top = this.top++;
         trailIdx[top] = at;
         trailOld[top] = old;
-        st[at] = v;
+        st[at] = m;
+        const v = popcount(m);
         // 5 - v for v < 4, else 0, without a branch: this loop is a probe's hottest.
         cuts += ((v - 4) >> 31) & (5 - v);
         if (v <= 1) {
@@ -201,7 +216,7 @@ export class Core32 extends LookaheadCore {
             this.unitW[cu[i]]++;
             return false;
           }
-          this.hq[this.hqt++] = at - cb;
+          this.hq[this.hqt++] = at - pb;
         }
       }
     }
@@ -227,7 +242,7 @@ export class Core32 extends LookaheadCore {
       if (m3 === 0) this.cuts += 8;
       else if ((m3 & (m3 - 1)) === 0) this.cuts += 4;
     }
-    return this.dropCounts(c, gone);
+    return this.dropPlaces(c, gone);
   }
 
   removeDigit(c: number, d: number): boolean {
@@ -243,19 +258,34 @@ export class Core32 extends LookaheadCore {
     this.set(this.n + c, 1);
     if (old !== bit) {
       this.set(c, bit);
-      if (!this.dropCounts(c, old & ~bit)) return false;
+      if (!this.dropPlaces(c, old & ~bit)) return false;
     }
-    // The digit is placed in the cell's units: parking their counts of it out of reach
-    // spares the peers' removals the count updates and hidden-single queue entries.
+    // The digit is placed in the cell's units: parking their places of it (only c's bit
+    // left) spares the peers' removals the updates and hidden-single queue entries.
     const cu = this.t.cellUnits;
-    const base = this.countBase + d;
+    const cpos = this.t.cellUnitPos;
+    const units = this.t.units;
+    const base = this.placeBase + d;
     const size = this.t.size;
-    for (let i = this.t.cellUnitStart[c], e = this.t.cellUnitStart[c + 1]; i < e; i++) {
-      this.set(base + cu[i] * size, PLACED);
+    const s = this.t.cellUnitStart[c];
+    const e = this.t.cellUnitStart[c + 1];
+    const holders = this.holders;
+    for (let i = s; i < e; i++) {
+      const at = base + cu[i] * size;
+      const pos = 1 << cpos[i];
+      holders[i - s] = this.st[at] & ~pos;
+      this.set(at, pos);
     }
-    const peers = this.t.peers;
-    for (let i = this.t.peerStart[c], e = this.t.peerStart[c + 1]; i < e; i++) {
-      if (!this.remove(peers[i], bit)) return false;
+    // The peers that hold the digit, unit by unit in position order (a peer met again
+    // in a later unit has lost it already).
+    for (let i = s; i < e; i++) {
+      let m = holders[i - s];
+      const ub = cu[i] * size;
+      while (m !== 0) {
+        const b = m & -m;
+        m ^= b;
+        if (!this.remove(units[ub + 31 - Math.clz32(b)], bit)) return false;
+      }
     }
     return true;
   }
@@ -266,20 +296,18 @@ export class Core32 extends LookaheadCore {
     const n = this.n;
     const size = this.t.size;
     const units = this.t.units;
-    const cb = this.countBase;
+    const pb = this.placeBase;
     for (;;) {
       if (this.qh < this.qt) {
         const c = this.queue[this.qh++];
         if (st[n + c] === 0 && !this.assign(c, 31 - Math.clz32(st[c]))) return false;
       } else if (this.hqh < this.hqt) {
         const ud = this.hq[this.hqh++];
-        if (st[cb + ud] !== 1) continue;
+        const m = st[pb + ud];
+        // Gone to two places again after an undo, or parked: the cell is assigned.
+        if (m === 0 || (m & (m - 1)) !== 0) continue;
         const d = ud % size;
-        const base = ud - d;
-        const bit = 1 << d;
-        let k = 0;
-        while ((st[units[base + k]] & bit) === 0) k++;
-        const c = units[base + k];
+        const c = units[ud - d + 31 - Math.clz32(m)];
         if (st[n + c] === 0 && !this.assign(c, d)) return false;
       } else {
         break;
@@ -399,21 +427,15 @@ export class Core32 extends LookaheadCore {
       }
     }
     const units = this.t.units;
-    const cb = this.countBase;
+    const pb = this.placeBase;
     for (let ud = 0, e = this.t.unitCount * size; ud < e; ud++) {
-      if (st[cb + ud] !== 2) continue;
+      const m = st[pb + ud];
+      const rest = m & (m - 1);
+      if (rest === 0 || (rest & (rest - 1)) !== 0) continue;
       const d = ud % size;
       const base = ud - d;
-      const bit = 1 << d;
-      let c1 = -1;
-      let c2 = -1;
-      for (let k = 0; k < size; k++) {
-        const c = units[base + k];
-        if ((st[c] & bit) !== 0) {
-          if (c1 < 0) c1 = c;
-          else c2 = c;
-        }
-      }
+      const c1 = units[base + 31 - Math.clz32(m & -m)];
+      const c2 = units[base + 31 - Math.clz32(m)];
       const i1 = cut[c1 * size + d];
       const i2 = cut[c2 * size + d];
       const score = (i1 + 1) * (i2 + 1);

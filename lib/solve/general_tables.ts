@@ -83,6 +83,8 @@ export class Tables {
   readonly cellUnitStart: Int32Array;
   /** Flat unit lists. */
   readonly cellUnits: Int32Array;
+  /** Beside `cellUnits`: the cell's position k in that unit (its cells at `u * S + k`). */
+  readonly cellUnitPos: Int32Array;
   /** Most units any one cell is in. */
   readonly maxUnitsPerCell: number;
 
@@ -136,11 +138,16 @@ export class Tables {
     }
     // Peer lists, deduplicated with a per-cell stamp.
     const unitsOf: number[][] = Array.from({ length: this.cells }, () => []);
+    const posOf: number[][] = Array.from({ length: this.cells }, () => []);
     for (let v = 0; v < unitCount; v++) {
-      for (let k = 0; k < size; k++) unitsOf[units[v * size + k]].push(v);
+      for (let k = 0; k < size; k++) {
+        unitsOf[units[v * size + k]].push(v);
+        posOf[units[v * size + k]].push(k);
+      }
     }
     this.cellUnitStart = new Int32Array(this.cells + 1);
     this.cellUnits = Int32Array.from(unitsOf.flat());
+    this.cellUnitPos = Int32Array.from(posOf.flat());
     let most = 0;
     for (let c = 0; c < this.cells; c++) {
       this.cellUnitStart[c + 1] = this.cellUnitStart[c] + unitsOf[c].length;
