@@ -29,6 +29,7 @@ import {
   readLines,
   UsageError,
 } from "./io.ts";
+import { escapeText } from "../lib/grid/parse.ts";
 import { checkMoveQtttHelp, judgeQttt } from "./qttt.ts";
 import {
   formatJudged,
@@ -190,8 +191,9 @@ async function run(args: string[]): Promise<number> {
     if (tokens.length === 0 || tokens[0].startsWith("#")) continue;
     const o = judgeTokens(tokens);
     if (o.kind === "error") {
+      const message = escapeText(o.message);
       out.write(
-        format === "json" ? JSON.stringify({ error: o.message }) + "\n" : `ERROR: ${o.message}\n`,
+        format === "json" ? JSON.stringify({ error: message }) + "\n" : `ERROR: ${message}\n`,
       );
       // One line on stderr however many sequences fail: the ERROR lines say the rest.
       if (errors++ === 0) {

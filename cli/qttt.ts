@@ -12,6 +12,7 @@
 import { applyTurn, parseInput, Qttt } from "../lib/qttt/game.ts";
 import { MctsBot, playRandomTurn, turnBudget } from "../lib/qttt/bot.ts";
 import { describeEnd } from "../lib/qttt/referee.ts";
+import { escapeText } from "../lib/grid/parse.ts";
 import { type SequenceOutcome, shownMove, VERDICT_GRAMMAR } from "./move_verdict.ts";
 import { Rng } from "../lib/grid/random.ts";
 import {
@@ -88,9 +89,10 @@ export function judgeQttt(turns: readonly string[]): SequenceOutcome {
   for (let i = 0; i < turns.length; i++) {
     const { turn, cycle } = parseInput(turns[i]);
     const r = applyTurn(q, turn);
-    let reason = typeof r === "string" ? r : "";
+    // The game's reasons may quote the turn as written.
+    let reason = typeof r === "string" ? escapeText(r) : "";
     if (typeof r !== "string" && cycle && !r.cycle) {
-      reason = `turn ${turns[i]} carries ! but closed no cycle`;
+      reason = `turn ${shownMove(turns[i])} carries ! but closed no cycle`;
     }
     if (reason === "") continue;
     if (i < last) {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   detectForm,
+  escapeText,
   formatLine,
   GridFormatParser,
   type GridParser,
@@ -9,6 +10,7 @@ import {
   MAX_LINE_SIZE,
   type ParsedGrid,
   parserFor,
+  quoteInput,
   symbolOf,
   TokenFormatParser,
   valueOfSymbol,
@@ -511,5 +513,70 @@ Deno.test("detectForm", async (t) => {
     assert.ok(parserFor("grid") instanceof GridFormatParser);
     assert.ok(parserFor("tokens") instanceof TokenFormatParser);
     assert.ok(parserFor("line") instanceof LineFormatParser);
+  });
+});
+
+Deno.test("escapeText and quoteInput: input made safe for a message", async (t) => {
+  await t.step("printable text is kept", () => {
+    assert.equal(escapeText("Ec8 é ×…"), "Ec8 é ×…");
+    assert.equal(quoteInput("abc"), "'abc'");
+  });
+  await t.step("controls and invisible characters are escaped", () => {
+    assert.equal(escapeText("a\x1b[31mb\r\n\t\x00\x7f"), "a\\x1b[31mb\\r\\n\\t\\x00\\x7f");
+    assert.equal(
+      escapeText("\u0085\u200b\u202e\ufeff\u00a0"),
+      "\\x85\\u{200b}\\u{202e}\\u{feff}\\xa0",
+    );
+    assert.equal(escapeText("\ud800x"), "\\u{d800}x");
+  });
+  await t.step("cut with … once the result reaches the bound, never inside an escape", () => {
+    assert.equal(escapeText("x".repeat(300)), "x".repeat(200) + "…");
+    assert.equal(escapeText("x".repeat(200)), "x".repeat(200));
+    assert.equal(escapeText("ab\x1bcd", 3), "ab\\x1b…");
+    assert.equal(quoteInput("abcdef", 3), "'abc…'");
+  });
+  await t.step("the result never exceeds the bound by more than one escape and …", () => {
+    for (let n = 0; n < 200; n++) {
+      const text = String.fromCharCode(...Array.from({ length: n }, (_, i) => (i * 37) % 160));
+      assert.ok(escapeText(text, 50).length <= 50 + "\\u{ffff}".length + 1);
+    }
+  });
+});
+
+Deno.test("GridFormatParser: the grid count must fit the input", async (t) => {
+  await t.step("beyond what the input's bytes can hold (4 a grid)", () => {
+    const r = run(new GridFormatParser(64, 9), "1000\n1\n1\n");
+    assertError(
+      r,
+      "line 1, column 1: grid count 1000 is more than this input of 9 bytes can hold " +
+        "(at most 2, at 4 bytes a grid)",
+      1,
+      1,
+    );
+    assert.deepEqual(r.counts, []);
+  });
+  await t.step("exactly what it can hold is fine", () => {
+    const r = run(new GridFormatParser(64, 12), "3\n1 1\n1 1\n1 1");
+    assert.equal(r.error, undefined);
+    assert.equal(r.grids.length, 3);
+  });
+  await t.step("beyond 2^53 - 1 whatever the input, said as written", () => {
+    const r = run(new GridFormatParser(), "100000000000000000000000\n");
+    assertError(
+      r,
+      "line 1, column 1: grid count '10000000000000000000…' is more than any input can hold",
+      1,
+      1,
+    );
+  });
+  await t.step("a huge size or value is quoted, not printed as 1e+23", () => {
+    const r = run(new GridFormatParser(), "1\n100000000000000000000000\n");
+    assertError(
+      r,
+      "grid 1, line 2, column 1: size '10000000000000000000…' is outside 1..64",
+      2,
+      1,
+      1,
+    );
   });
 });

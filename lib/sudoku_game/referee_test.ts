@@ -75,6 +75,17 @@ Deno.test("sudoku referee game", async (t) => {
   });
 });
 
+Deno.test("sudoku referee refuses a start no game can be in", () => {
+  // Row A is 1..8 and column i holds the 9 at Bi: Ai has no digit left.
+  const dead = parseGrid81("12345678." + "........9" + ".".repeat(63))!;
+  assert.throws(() => new SudokuGame("final", dead), {
+    name: "RangeError",
+    message: "the starting grid is not playable: it has no solution",
+  });
+  const doubled = parseGrid81("11" + ".".repeat(79))!;
+  assert.throws(() => new SudokuGame("final", doubled), /it breaks the rules/);
+});
+
 Deno.test("sudoku referee reproduces the competition's records", async () => {
   const rows = (await Deno.readTextFile(RECORDS)).trim().split("\n");
   assert.equal(rows[0], RECORD_HEADER);

@@ -9,6 +9,7 @@ import {
   POINTS,
   Position,
   type Rules,
+  startProblem,
 } from "./rules.ts";
 import { replayRecords } from "../../testdata/check_move/replay.ts";
 
@@ -272,4 +273,25 @@ Deno.test("codecup judge agrees with the full solution set on every move", async
 Deno.test("codecup judge replays every game of a competition record", async () => {
   const text = await Deno.readTextFile(new URL("test-4-competition-313-games.csv", DATA));
   assert.deepEqual(replayRecords(text), { games: 1310, moves: 34743 });
+});
+
+Deno.test("startProblem: which grids a game can start from", async (t) => {
+  await t.step("the empty grid and a grid with one solution left can", () => {
+    const witness = new Uint8Array(81);
+    assert.equal(startProblem(new Uint8Array(81), witness), undefined);
+    assert.ok(witness.every((d) => d >= 1 && d <= 9));
+    assert.equal(startProblem(parseGrid81("." + SOLUTION.slice(1))!), undefined);
+  });
+  await t.step("a grid with no solution cannot", () => {
+    assert.equal(startProblem(parseGrid81(DEAD)!), "it has no solution");
+  });
+  await t.step("repeated givens cannot, whatever else", () => {
+    const p = startProblem(parseGrid81("1" + ".".repeat(8) + "1" + ".".repeat(71))!);
+    assert.match(p ?? "", /^it breaks the rules: /);
+  });
+  await t.step("an unparsable move is quoted escaped and cut", () => {
+    const v = judge(new Position(), "E\x1bc8" + "x".repeat(100));
+    // The cut counts the escaped text: 24 characters, the escape 4 of them.
+    assert.equal(v.reason, `cannot parse "E\\x1bc8${"x".repeat(17)}…"`);
+  });
 });
