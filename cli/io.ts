@@ -162,12 +162,12 @@ export async function* openInputs(
   command: string,
 ): AsyncGenerator<Input> {
   if (files.length === 0) {
-    yield { name: "<stdin>", stream: Deno.stdin.readable };
+    yield stdinInput();
     return;
   }
   for (const name of files) {
     if (name === "-") {
-      yield { name: "<stdin>", stream: Deno.stdin.readable };
+      yield stdinInput();
       continue;
     }
     requirePermission(command, { name: "read", path: name }, `to ${name}`);
@@ -185,6 +185,11 @@ export async function* openInputs(
     // Devices and pipes report no meaningful size.
     yield { name, stream: file.readable, size: info.isFile ? info.size : undefined };
   }
+}
+
+/** Standard input (its size is unknown: Deno gives no `stat` of it to a plain task). */
+function stdinInput(): Input {
+  return { name: "<stdin>", stream: Deno.stdin.readable };
 }
 
 /** A short reason for a failed file operation, without Deno's `(os error N)` tail. */
