@@ -59,6 +59,9 @@ export abstract class CoreBase {
   readonly hq: Int32Array;
   hqh = 0;
   hqt = 0;
+  /** Heads and tails of a core's own queues, emptied with the others. */
+  lqh = 0;
+  lqt = 0;
 
   /** `extra` state words after the per-cell ones, each changed at most `perBit` times per removed bit. */
   constructor(t: Tables, words: number, extra = 0, perBit = 0) {
@@ -89,6 +92,17 @@ export abstract class CoreBase {
     this.cut = new Int32Array(n * t.size);
     this.segRow = new Int32Array(words * t.size * Math.max(1, t.box));
     this.segCol = new Int32Array(words * t.size * Math.max(1, t.box));
+  }
+
+  /** Empty the propagation queues (after an undo or a finished drain). */
+  clearQueues(): void {
+    this.qh =
+      this.qt =
+      this.hqh =
+      this.hqt =
+      this.lqh =
+      this.lqt =
+        0;
   }
 
   /** Write `v` at state index `i`, remembering the old value. */
@@ -194,11 +208,7 @@ export abstract class CoreBase {
           this.impact[c * size + d] = this.top - mark;
           this.cut[c * size + d] = this.cuts - cuts;
           this.undo(mark);
-          this.qh =
-            this.qt =
-            this.hqh =
-            this.hqt =
-              0;
+          this.clearQueues();
           if (!ok) {
             // A shave defers the costly filters to the end of its pass (measured: 5–10%
             // faster on the 25×25 minimal puzzles for a few more nodes).
@@ -310,11 +320,7 @@ export abstract class CoreBase {
     const size = this.t.size;
     this.nodes = 0;
     this.top = 0;
-    this.qh =
-      this.qt =
-      this.hqh =
-      this.hqt =
-        0;
+    this.clearQueues();
     if (limit < 1) return 0;
     if (!this.init(allowed, allowedHigh)) return 0;
     for (let c = 0; c < n; c++) {
@@ -366,11 +372,7 @@ export abstract class CoreBase {
         if (depth === 0) return found;
         depth--;
         this.undo(frameMark[depth]);
-        this.qh =
-          this.qt =
-          this.hqh =
-          this.hqt =
-            0;
+        this.clearQueues();
         decided = frameDecisions[depth];
         // A branch given away belongs to another search.
         if (frameGiven[depth] !== 0) continue;

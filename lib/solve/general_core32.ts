@@ -20,7 +20,7 @@ export class Core32 extends LookaheadCore {
   readonly full: number;
   /** Whether `propagate` ends with the all-different matching filter. */
   allDiff = false;
-  /** Whether `propagate` stops after singles (for cheap probes). */
+  /** Whether `propagate` stops once the queues are empty, before the matching filter (cheap probes). */
   light = false;
   /**
    * Where the places of (unit, digit) start in `st`: bit k of `placeBase + u * S + d` is
@@ -32,6 +32,18 @@ export class Core32 extends LookaheadCore {
   readonly matcher: Matcher32;
   /** Hash of each unit's candidates when the filter last left it consistent. */
   readonly unitSig: Int32Array;
+  /**
+   * Per unit and position k, the positions that share k's segment: for a row its stack,
+   * for a column its band, for a block its row within the block (`segB`: its column).
+   * -1 where no segment applies. A digit whose places shrink into one segment starts a
+   * box-line deduction (pointing or claiming), queued in `lq`.
+   */
+  readonly segA: Int32Array;
+  readonly segB: Int32Array;
+  /** Kind of each unit: 0 row, 1 column, 2 block, 3 diagonal. */
+  readonly unitKind: Int32Array;
+  /** Box-line queue (`lqh`, `lqt`): 2 * (u * S + d) + (1 for a block's column segment). */
+  readonly lq: Int32Array;
   /** Per unit of the cell being assigned, its cells that held the digit. */
   readonly holders: Int32Array;
   /** Per position k, the digits whose second place is k (`linkPairs` scratch). */
@@ -62,6 +74,24 @@ export class Core32 extends LookaheadCore {
     this.matcher = new Matcher32(t.size, t.unitCount);
     this.unitSig = new Int32Array(t.unitCount);
     this.holders = new Int32Array(t.maxUnitsPerCell);
+    const size = t.size;
+    const b = t.box;
+    this.segA = new Int32Array(t.unitCount * size).fill(-1);
+    this.segB = new Int32Array(t.unitCount * size).fill(-1);
+    this.unitKind = new Int32Array(t.unitCount).fill(3);
+    this.lq = new Int32Array(2 * t.unitCount * size + 1);
+    if (b > 0) {
+      const run = (1 << b) - 1;
+      let col = 0;
+      for (let i = 0; i < b; i++) col |= 1 << (i * b);
+      for (let u = 0; u < 3 * size; u++) {
+        this.unitKind[u] = u < size ? 0 : u < 2 * size ? 1 : 2;
+        for (let k = 0; k < size; k++) {
+          this.segA[u * size + k] = run << (b * Math.floor(k / b));
+          this.segB[u * size + k] = u < 2 * size ? -1 : col << (k % b);
+        }
+      }
+    }
     this.secondAt = new Int32Array(t.size);
   }
 
@@ -175,6 +205,13 @@ export class Core32 extends LookaheadCore {
         const m = st[pb + base + d];
         if (m === 0) return false;
         if ((m & (m - 1)) === 0) this.hq[this.hqt++] = base + d;
+        else {
+          const k = base + 31 - Math.clz32(m & -m);
+          const sa = this.segA[k];
+          const sb = this.segB[k];
+          if (sa !== -1 && (m & ~sa) === 0) this.lq[this.lqt++] = 2 * (base + d);
+          if (sb !== -1 && (m & ~sb) === 0) this.lq[this.lqt++] = 2 * (base + d) + 1;
+        }
       }
     }
     return true;
@@ -189,6 +226,8 @@ export class Core32 extends LookaheadCore {
     const e = this.t.cellUnitStart[c + 1];
     const size = this.t.size;
     const pb = this.placeBase;
+    const segA = this.segA;
+    const segB = this.segB;
     // The trail writes of `set`, inlined: this loop is the hottest of a probe.
     const trailIdx = this.trailIdx;
     const trailOld = this.trailOld;
@@ -198,7 +237,8 @@ export class Core32 extends LookaheadCore {
       gone ^= bit;
       const d = 31 - Math.clz32(bit);
       for (let i = s; i < e; i++) {
-        const at = pb + cu[i] * size + d;
+        const ub = cu[i] * size;
+        const at = pb + ub + d;
         const old = st[at];
         const pos = 1 << cpos[i];
         // Parked: the digit is placed in this unit.
@@ -217,6 +257,13 @@ export class Core32 extends LookaheadCore {
             return false;
           }
           this.hq[this.hqt++] = at - pb;
+        } else {
+          // The places just shrank into one segment: a box-line deduction.
+          const k = ub + 31 - Math.clz32(m & -m);
+          const sa = segA[k];
+          if ((m & ~sa) === 0 && (old & ~sa) !== 0) this.lq[this.lqt++] = 2 * (ub + d);
+          const sb = segB[k];
+          if ((m & ~sb) === 0 && (old & ~sb) !== 0) this.lq[this.lqt++] = 2 * (ub + d) + 1;
         }
       }
     }
@@ -309,84 +356,65 @@ export class Core32 extends LookaheadCore {
         const d = ud % size;
         const c = units[ud - d + 31 - Math.clz32(m)];
         if (st[n + c] === 0 && !this.assign(c, d)) return false;
+      } else if (this.lqh < this.lqt) {
+        if (!this.boxLine(this.lq[this.lqh++])) return false;
       } else {
         break;
       }
     }
-    this.qh =
-      this.qt =
-      this.hqh =
-      this.hqt =
-        0;
+    this.clearQueues();
     return true;
   }
 
-  /** Pointing and claiming between blocks and rows/columns: -1, 0 or 1 as above. */
-  lockedCandidates(): number {
+  /**
+   * The box-line deduction of queue item `item` (see `lq`): a block's digit confined to
+   * one row or column leaves the rest of that line, a line's digit confined to one block
+   * leaves the rest of that block. False on a contradiction.
+   */
+  boxLine(item: number): boolean {
     const st = this.st;
     const size = this.t.size;
-    const b = this.t.box;
-    let progress = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      // pass 0: rows (cell (line, k*b+j)); pass 1: columns (cell (k*b+j, line)).
-      const seg = pass === 0 ? this.segRow : this.segCol;
-      const lineStep = pass === 0 ? size : 1;
-      const alongStep = pass === 0 ? 1 : size;
-      for (let line = 0; line < size; line++) {
-        for (let k = 0; k < b; k++) {
-          let m = 0;
-          let c = line * lineStep + k * b * alongStep;
-          for (let j = 0; j < b; j++, c += alongStep) m |= st[c];
-          seg[line * b + k] = m;
-        }
-      }
-      for (let line = 0; line < size; line++) {
-        const band = line - (line % b);
-        for (let k = 0; k < b; k++) {
-          const m = seg[line * b + k];
-          let lineOthers = 0;
-          for (let k2 = 0; k2 < b; k2++) if (k2 !== k) lineOthers |= seg[line * b + k2];
-          let boxOthers = 0;
-          for (let l2 = band; l2 < band + b; l2++) if (l2 !== line) boxOthers |= seg[l2 * b + k];
-          const pointing = m & ~boxOthers & lineOthers;
-          if (pointing !== 0) {
-            for (let k2 = 0; k2 < b; k2++) {
-              if (k2 === k) continue;
-              let c = line * lineStep + k2 * b * alongStep;
-              for (let j = 0; j < b; j++, c += alongStep) {
-                if (!this.remove(c, pointing)) return -1;
-              }
-            }
-            progress = 1;
-          }
-          const claiming = m & ~lineOthers & boxOthers;
-          if (claiming !== 0) {
-            for (let l2 = band; l2 < band + b; l2++) {
-              if (l2 === line) continue;
-              let c = l2 * lineStep + k * b * alongStep;
-              for (let j = 0; j < b; j++, c += alongStep) {
-                if (!this.remove(c, claiming)) return -1;
-              }
-            }
-            progress = 1;
-          }
-        }
-      }
-      if (progress !== 0) return this.drain() ? 1 : -1;
+    const pb = this.placeBase;
+    const ud = item >> 1;
+    const m = st[pb + ud];
+    // One place left (or parked): the singles take it from here.
+    if ((m & (m - 1)) === 0) return true;
+    const d = ud % size;
+    const ub = ud - d;
+    const u = ub / size;
+    const cell = this.t.units[ub + 31 - Math.clz32(m & -m)];
+    const r = (cell / size) | 0;
+    const col = cell - r * size;
+    let target: number;
+    let keep: number;
+    if (this.unitKind[u] === 2) {
+      // Pointing: the row (or column) through the block keeps the block's part.
+      target = (item & 1) === 0 ? r : size + col;
+      keep = (item & 1) === 0 ? this.segA[r * size + col] : this.segA[(size + col) * size + r];
+    } else {
+      // Claiming: the block keeps the line's part.
+      const b = this.t.box;
+      target = this.t.boxUnit[cell];
+      const kb = (r % b) * b + (col % b);
+      keep = this.unitKind[u] === 0 ? this.segA[target * size + kb] : this.segB[target * size + kb];
     }
-    return 0;
+    const tb = target * size;
+    let rm = st[pb + tb + d] & ~keep;
+    const bit = 1 << d;
+    const units = this.t.units;
+    while (rm !== 0) {
+      const low = rm & -rm;
+      rm ^= low;
+      if (!this.remove(units[tb + 31 - Math.clz32(low)], bit)) return false;
+    }
+    return true;
   }
 
   propagate(): boolean {
     for (;;) {
-      // Hidden singles come from the place counts, through the queue.
+      // Singles and box-line deductions come from the places, through the queues.
       if (!this.drain()) return false;
       if (this.light) return true;
-      if (this.t.box !== 0) {
-        const l = this.lockedCandidates();
-        if (l < 0) return false;
-        if (l > 0) continue;
-      }
       if (!this.allDiff) return true;
       const a = this.allDifferent();
       if (a < 0) return false;

@@ -83,11 +83,7 @@ export class Core64 extends CoreBase {
       const c = this.queue[this.qh++];
       if (st[2 * n + c] === 0 && !this.assign(c, lowestDigit(st[c], st[n + c]))) return false;
     }
-    this.qh =
-      this.qt =
-      this.hqh =
-      this.hqt =
-        0;
+    this.clearQueues();
     return true;
   }
 

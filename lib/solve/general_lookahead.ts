@@ -175,22 +175,14 @@ export abstract class LookaheadCore extends CoreBase {
             cursor = first[ch];
           } else {
             this.undo(mark);
-            this.qh =
-              this.qt =
-              this.hqh =
-              this.hqt =
-                0;
+            this.clearQueues();
             this.pending[failures++] = cl;
             cursor = next[ch];
           }
         }
       } else {
         this.undo(mark0);
-        this.qh =
-          this.qt =
-          this.hqh =
-          this.hqt =
-            0;
+        this.clearQueues();
         this.pending[failures++] = rl;
         // Literals forcing a false one are false too: the removal propagates to them.
         for (let ch = first[r]; ch >= 0; ch = next[ch]) imp[ch] = cut[ch] = 0;
