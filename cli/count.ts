@@ -326,20 +326,12 @@ function countHere(batch: Batch, settings: CountSettings, out: Output, progress:
       slow = false;
       progress.grid(undefined);
     }
-  }, (k, start) => ({
-    onPoll: (nodes, solutions) => {
-      out.flush();
-      if (!progress.enabled || epochNow() - start < SLOW_AFTER) return;
-      slow = true;
-      progress.grid({
-        puzzle: batch.indexes[k],
-        line: batch.lines[k],
-        nodes,
-        solutions,
-        start,
-      });
-    },
-  }));
+  }, (k, start, nodes, solutions) => {
+    out.flush();
+    if (!progress.enabled || epochNow() - start < SLOW_AFTER) return;
+    slow = true;
+    progress.grid({ puzzle: batch.indexes[k], line: batch.lines[k], nodes, solutions, start });
+  });
 }
 
 /** Lines of blank or comment lines kept for form detection before deciding without them. */

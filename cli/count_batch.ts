@@ -180,27 +180,35 @@ export function countGrid(
 
 /**
  * Count every grid of a batch, handing each grid's output lines to `emit` as soon as it
- * is counted. `searchOf(k, start)` may give the `k`-th grid, started at `start`
- * ({@linkcode epochNow}), a poll hook; the deadline comes from the settings.
+ * is counted. `onPoll(k, start, nodes, solutions)` hears from the long search of the
+ * `k`-th grid, started at `start` ({@linkcode epochNow}; 0 unless the time is needed for
+ * JSON, a time limit or progress); the deadline comes from the settings.
  */
 export function countBatch(
   batch: Batch,
   settings: CountSettings,
   emit: (text: string) => void,
-  searchOf?: (k: number, start: number) => GridSearch,
+  onPoll?: (k: number, start: number, nodes: number, solutions: number) => void,
 ): void {
+  let k = 0;
+  let start = 0;
+  // One search description for the whole batch: nothing is allocated per grid.
+  const search: GridSearch = onPoll === undefined
+    ? {}
+    : { onPoll: (nodes, solutions) => onPoll(k, start, nodes, solutions) };
+  const timed = settings.format === "json" || settings.timeLimit > 0 || settings.progress;
   let offset = 0;
-  for (let k = 0; k < batch.sizes.length; k++) {
+  for (; k < batch.sizes.length; k++) {
     const size = batch.sizes[k];
     const cells = batch.cells.subarray(offset, offset + size * size);
     offset += size * size;
-    const timed = settings.format === "json" || settings.timeLimit > 0 || searchOf !== undefined;
-    const start = timed ? epochNow() : 0;
-    const search: GridSearch = {
-      ...searchOf?.(k, start),
-      ...(settings.timeLimit > 0 ? { deadline: start + settings.timeLimit } : {}),
-    };
-    const r = countGrid(cells, size, settings, search);
+    start = timed ? epochNow() : 0;
+    const r = countGrid(
+      cells,
+      size,
+      settings,
+      settings.timeLimit > 0 ? { ...search, deadline: start + settings.timeLimit } : search,
+    );
     emit(formatCount(r, batch, k, timed ? epochNow() - start : 0, settings));
   }
 }

@@ -10,14 +10,7 @@
 /// <reference lib="deno.worker" />
 
 import type { SearchControl } from "../lib/solve/count.ts";
-import {
-  type Batch,
-  countBatch,
-  countGrid,
-  type CountSettings,
-  epochNow,
-  type GridSearch,
-} from "./count_batch.ts";
+import { type Batch, countBatch, countGrid, type CountSettings, epochNow } from "./count_batch.ts";
 import { type FromWorker, takeOne, type ToWorker } from "./count_pool.ts";
 
 let index = -1;
@@ -64,21 +57,13 @@ function shareFor(
 }
 
 /**
- * A poll hook for one grid (batch `id`, puzzle `puzzle`, started at `start`): posts the
- * output held back so far (`flush`), and, when asked for, the grid's progress once it is
- * slow, at most every {@linkcode PROGRESS_EVERY} ms.
+ * Reports the progress of a slow grid (batch `id`, puzzle `puzzle` at `line`, started at
+ * `start`), at most every {@linkcode PROGRESS_EVERY} ms once it has run
+ * {@linkcode SLOW_AFTER} ms; does nothing unless the settings ask for progress.
  */
-function watchFor(
-  settings: CountSettings,
-  id: number,
-  puzzle: number,
-  line: number,
-  start: number,
-  flush: () => void,
-): GridSearch["onPoll"] {
+function progressFor(settings: CountSettings, id: number) {
   let last = 0;
-  return (nodes, solutions) => {
-    flush();
+  return (puzzle: number, line: number, start: number, nodes: number, solutions: number) => {
     if (!settings.progress) return;
     const now = epochNow();
     if (now - start < SLOW_AFTER || now - last < PROGRESS_EVERY) return;
@@ -98,12 +83,13 @@ function countJob(data: ToWorker): void {
   if (data.kind === "part") {
     const share = shareFor(data.id, data.token, data.cells, data.size, data.deadline);
     const start = epochNow();
+    const progress = progressFor(settings, data.id);
     const result = countGrid(data.cells, data.size, settings, {
       allowed: data.allowed,
       allowedHigh: data.allowedHigh,
       share,
       deadline: data.deadline,
-      onPoll: watchFor(settings, data.id, data.puzzle, data.line, start, () => {}),
+      onPoll: (nodes, solutions) => progress(data.puzzle, data.line, start, nodes, solutions),
     });
     post({ kind: "part", id: data.id, token: data.token, result, end: epochNow() });
     return;
@@ -118,12 +104,15 @@ function countJob(data: ToWorker): void {
       text = "";
       grids = 0;
     };
+    const progress = progressFor(settings, batch.id);
     countBatch(batch, settings, (t) => {
       text += t;
       grids++;
-    }, (k, start) => ({
-      onPoll: watchFor(settings, batch.id, batch.indexes[k], batch.lines[k], start, flush),
-    }));
+    }, (k, start, nodes, solutions) => {
+      // A slow grid: what the batch counted before it goes out now.
+      flush();
+      progress(batch.indexes[k], batch.lines[k], start, nodes, solutions);
+    });
     post({ kind: "text", id: batch.id, token: data.token, text, grids });
     return;
   }
@@ -131,10 +120,12 @@ function countJob(data: ToWorker): void {
   const size = batch.sizes[0];
   const start = epochNow();
   const deadline = settings.timeLimit > 0 ? start + settings.timeLimit : undefined;
+  const progress = progressFor(settings, batch.id);
+  const [puzzle, line] = [batch.indexes[0], batch.lines[0]];
   const result = countGrid(batch.cells, size, settings, {
     share: shareFor(batch.id, data.token, batch.cells, size, deadline),
     deadline,
-    onPoll: watchFor(settings, batch.id, batch.indexes[0], batch.lines[0], start, () => {}),
+    onPoll: (nodes, solutions) => progress(puzzle, line, start, nodes, solutions),
   });
   post({ kind: "grid", batch, token: data.token, result, start, end: epochNow() });
 }
