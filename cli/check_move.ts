@@ -185,28 +185,32 @@ async function run(args: string[]): Promise<number> {
   let lineNo = 0;
   let errors = 0;
   const lines = readLines(Deno.stdin.readable, { beforeWait: () => out.flush() });
-  for await (const line of lines) {
-    lineNo++;
-    const tokens = line.split(/[\s,]+/).filter((t) => t !== "");
-    if (tokens.length === 0 || tokens[0].startsWith("#")) continue;
-    const o = judgeTokens(tokens);
-    if (o.kind === "error") {
-      const message = escapeText(o.message);
-      out.write(
-        format === "json" ? JSON.stringify({ error: message }) + "\n" : `ERROR: ${message}\n`,
-      );
-      // One line on stderr however many sequences fail: the ERROR lines say the rest.
-      if (errors++ === 0) {
-        out.flush();
-        printError(`line ${lineNo}: ${o.message}`);
+  try {
+    for await (const line of lines) {
+      lineNo++;
+      const tokens = line.split(/[\s,]+/).filter((t) => t !== "");
+      if (tokens.length === 0 || tokens[0].startsWith("#")) continue;
+      const o = judgeTokens(tokens);
+      if (o.kind === "error") {
+        const message = escapeText(o.message);
+        out.write(
+          format === "json" ? JSON.stringify({ error: message }) + "\n" : `ERROR: ${message}\n`,
+        );
+        // One line on stderr however many sequences fail: the ERROR lines say the rest.
+        if (errors++ === 0) {
+          out.flush();
+          printError(`line ${lineNo}: ${o.message}`);
+        }
+        status = EXIT_USAGE;
+        continue;
       }
-      status = EXIT_USAGE;
-      continue;
+      out.write(show(o.judged));
+      if (status === EXIT_OK && !o.judged.good) status = EXIT_NEGATIVE;
     }
-    out.write(show(o.judged));
-    if (status === EXIT_OK && !o.judged.good) status = EXIT_NEGATIVE;
+  } finally {
+    // A line too long ends the run with an error: the verdicts before it still go out.
+    out.flush();
   }
-  out.flush();
   if (errors > 1) {
     const more = errors - 1;
     printError(`${more} more sequence${more === 1 ? "" : "s"} could not be judged either`);

@@ -261,6 +261,8 @@ Deno.test("issue 13, item 3: huge and endless input is refused at once, in bound
     zero: run(["count", "/dev/zero"], { memory: true }),
     verdict: run(["verdict", "/dev/zero"]),
     blank: run(["count"], { stdin: "\n".repeat(200_000) + "................\n" }),
+    moves: run(["check-move"], { stdin: "Ec8\n" + "x".repeat(100_000) + "\n" }),
+    turns: run(["check-move", "--game", "qttt"], { stdin: "AB\n" + "x".repeat(100_000) }),
   };
   await t.step("a 50 MB line: the count before it, one short error, exit 2", async () => {
     const r = await runs.huge;
@@ -284,6 +286,12 @@ Deno.test("issue 13, item 3: huge and endless input is refused at once, in bound
         assert.ok(r.peakMb < 150, `${r.peakMb} MB`);
       }
     },
+  });
+  await t.step("check-move: the verdicts before a huge line, then the error", async () => {
+    for (const r of [await runs.moves, await runs.turns]) {
+      assert.deepEqual([r.code, r.stdout], [2, "OK\n"]);
+      assert.equal(r.stderr, `error: line 2, column 65537: ${LINE_LIMIT}\n`);
+    }
   });
   await t.step("endless blank lines before the first grid do not pile up", async () => {
     const r = await runs.blank;
