@@ -450,7 +450,8 @@ export async function guard(
       return EXIT_WRITE_FAILED;
     }
     if (e instanceof Deno.errors.BrokenPipe) return EXIT_OK;
-    if (e instanceof Deno.errors.PermissionDenied) {
+    // A permission missing where no check came first: still one line, with the cure.
+    if (e instanceof Deno.errors.NotCapable) {
       printError(`${command}: ${e.message.split("\n")[0]} (run it with 'deno task ${command}')`);
       return EXIT_USAGE;
     }
