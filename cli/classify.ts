@@ -25,8 +25,13 @@ Options:
                       object per grid and line
   -h, --help          show this help
 
-Exit status: 0 when every grid was read, 2 on bad usage or bad input (the
-reports of the grids before the fault are still printed).
+Reports are printed as soon as each grid is read. Limits: a line may hold at
+most 65536 characters; the grid count must fit in the input (a file of B bytes
+holds at most B/4 grids).
+
+Exit status: 0 when every grid was read, 1 when the output cannot be written,
+2 on bad usage or bad input (the reports of the grids before the fault are
+still printed).
 
 Example:
   sudokit classify testdata/classify/sample2.txt

@@ -63,7 +63,8 @@ Options:
   --input F            auto (default), line, grid or tokens
   --format text|json   text (default) or one JSON object per grid with the
                        count, whether it is exact, search nodes and time (ms);
-                       "parts" when workers shared the grid's search
+                       "parts" when workers shared the grid's search,
+                       "timed_out" with --time-limit
   --solutions          also print the solutions found, one per line after the
                        grid's count line (in JSON: a "solutions" array)
   --jobs N             worker threads, at most the number of cores (default:

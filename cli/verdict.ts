@@ -23,8 +23,11 @@ are numbered across all inputs.
 Options:
   -h, --help  show this help
 
-Exit status: 0 when every grid was read, 2 on bad usage or bad input (the cases
-before the fault are still printed).
+Cases are printed as soon as each grid is read; a line may hold at most 65536
+characters.
+
+Exit status: 0 when every grid was read, 1 when the output cannot be written,
+2 on bad usage or bad input (the cases before the fault are still printed).
 
 Example:
   echo ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.. | sudokit verdict
