@@ -128,11 +128,6 @@ export class Output {
     if (this.#size >= this.#limit) this.flush();
   }
 
-  /** Whether text is waiting to be written. */
-  get pending(): boolean {
-    return this.#buffer.length > 0;
-  }
-
   /** Write everything buffered. */
   flush(): void {
     if (this.#buffer.length === 0) return;
