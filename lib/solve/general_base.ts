@@ -62,6 +62,8 @@ export abstract class CoreBase {
   /** Heads and tails of a core's own queues, emptied with the others. */
   lqh = 0;
   lqt = 0;
+  pqh = 0;
+  pqt = 0;
 
   /** `extra` state words after the per-cell ones, each changed at most `perBit` times per removed bit. */
   constructor(t: Tables, words: number, extra = 0, perBit = 0) {
@@ -102,6 +104,8 @@ export abstract class CoreBase {
       this.hqt =
       this.lqh =
       this.lqt =
+      this.pqh =
+      this.pqt =
         0;
   }
 
