@@ -6,6 +6,7 @@
  */
 
 import { SudokuBot } from "../lib/sudoku_game/bot.ts";
+import { BotSession } from "../lib/sudoku_game/session.ts";
 import { analyzeSolutions, MAX_SOLUTIONS, SolutionGame } from "../lib/sudoku_game/endgame.ts";
 import { formatGrid81, formatMove, parseGrid81 } from "../lib/sudoku_game/rules.ts";
 import { collectSolutions } from "../lib/solve/count.ts";
@@ -180,52 +181,24 @@ async function runBot(
   timeSeconds: number,
 ): Promise<number> {
   const now = () => performance.now();
-  const budget = timeSeconds * 1000;
-  const bot = new SudokuBot({ level, seed, now, totalMs: budget });
-  // The referee's clock also runs while the runtime starts; count that time as used.
-  let used = 0;
-  let first = true;
-  let debugLeft = DEBUG_MAX;
-  const debug = (text: string) => {
-    if (debugLeft <= 0) return;
-    const t = text.length > debugLeft ? text.slice(0, debugLeft) : text;
-    debugLeft -= t.length;
-    try {
-      Deno.stderr.writeSync(new TextEncoder().encode(t));
-    } catch {
-      // Debug is optional: a closed standard error must not end the game.
-      debugLeft = 0;
-    }
-  };
-  let over = false;
+  const totalMs = timeSeconds * 1000;
+  const bot = new SudokuBot({ level, seed, now, totalMs });
+  // performance.now() counts from the process start: the runtime's start-up is counted.
+  const session = new BotSession(bot, { totalMs, startedAt: 0, debugMax: DEBUG_MAX });
+  let debugOpen = true;
   for await (const raw of stdinLines()) {
-    const line = raw.trim();
-    if (line === "") continue;
-    if (line === "Quit") break;
-    const t0 = now();
-    if (first) {
-      used += Math.min(t0, 3000);
-      first = false;
-    }
-    if (over) continue;
-    if (line !== "Start") {
-      if (line === "!" || line.endsWith("!")) {
-        // The opponent claimed: the game is over, wait for Quit or the end of input.
-        over = true;
-        continue;
+    const step = session.line(raw, now(), now);
+    if (step.reply !== undefined) writeLineNow(step.reply);
+    if (step.debug !== undefined && debugOpen) {
+      try {
+        Deno.stderr.writeSync(new TextEncoder().encode(step.debug + "\n"));
+      } catch {
+        // Debug is optional: a closed standard error must not end the game.
+        debugOpen = false;
       }
-      bot.opponent(line);
     }
-    const reply = bot.move(budget - used);
-    writeLineNow(reply);
-    const dt = now() - t0;
-    used += dt;
-    const info = bot.last;
-    debug(
-      `${reply} sols=${info.solutions}${info.exact ? "" : "+"} ${info.value} nodes=${info.nodes} ` +
-        `${dt.toFixed(0)}ms used=${(used / 1000).toFixed(2)}s\n`,
-    );
-    if (reply.endsWith("!")) over = true;
+    if (step.error !== undefined) throw new CommandError(step.error);
+    if (step.stop) break;
   }
   return EXIT_OK;
 }

@@ -68,6 +68,30 @@ Deno.test("play", async (t) => {
     }
   });
 
+  await t.step("an opponent's move that cannot be taken: one line, exit 2", async () => {
+    for (const level of ["random", "strong"]) {
+      // The first reply stays printed; the bad move is named; no internal error.
+      const cases: [string, RegExp][] = [
+        ["Ee5\nEe5\n", /^error: the opponent's move 'Ee5' goes to Ee, which holds 5\n$/],
+        ["Ee5\nZq7\n", /^error: cannot parse the opponent's move 'Zq7'\n$/],
+        ["Ee5\nEe6x\n", /^error: cannot parse the opponent's move 'Ee6x'\n$/],
+        ["Ee5\nEa5\n", /^error: the opponent's move 'Ea5' leaves no solution\n$/],
+        ["Ee5\n\x1b[2J\n", /^error: cannot parse the opponent's move '\\x1b\[2J'\n$/],
+      ];
+      for (const [input, message] of cases) {
+        const r = await runCli(["play", "--level", level, "--seed", "3"], input);
+        assert.equal(r.code, 2, `${level} ${JSON.stringify(input)}: ${r.stderr}`);
+        const replies = r.stdout.trim().split("\n");
+        assert.equal(replies.length, 1);
+        assertLegalGame(["Ee5", replies[0]]);
+        // Debug lines go to stderr too; the error is the last line, alone.
+        const last = r.stderr.split("\n").filter((l) => l !== "").at(-1)! + "\n";
+        assert.match(last, message, `${level}: ${r.stderr}`);
+        assert.doesNotMatch(r.stderr, /internal error|-1|undefined/);
+      }
+    }
+  });
+
   await t.step("the same seed gives the same moves", async () => {
     const a = await runCli(["play", "--level", "random", "--seed", "9"], "Start\n");
     const b = await runCli(["play", "--level", "random", "--seed", "9"], "Start\n");

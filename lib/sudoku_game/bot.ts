@@ -1,43 +1,70 @@
 /**
  * Move choice of the CodeCup 2024 sudoku bot: a uniformly random level (the baseline) and
- * a strong level (random opening, solution-count-keeping middle game, exact endgame).
+ * a strong level.
  *
- * The bot never plays a move the referee would reject: every move it writes is an empty
- * cell, a digit not in the cell's row, column or box, held by at least one solution and
- * not by all of them, all decided exactly by a solution counter. It claims (`!` alone, or
- * appended to its move) exactly when one solution is left. Time is data: callers pass the
- * time left and a clock; the bot has none of its own.
+ * The strong level plays in three phases:
+ * - opening (fewer than 16 givens): random legal moves;
+ * - middle game (too many solutions to enumerate, by a quick estimate): the move that
+ *   most solutions hold, in a sample spread by random symmetries, so the opponent is
+ *   left as many as possible;
+ * - endgame (at most `enumLimit` solutions, one million by default): all solutions are
+ *   enumerated once and then narrowed move by move, and each turn is searched exactly on
+ *   the solution set with the transposition table kept from move to move. First moves
+ *   that leave few solutions are tried for a win (offense); if none is proven within the
+ *   turn's time, the moves that leave the most solutions are checked in turn for a
+ *   winning reply of the opponent's (defense), and the first that survives is played.
+ *
+ * The bot never plays a move the referee would reject: every move is a pair held by some
+ * but not all solutions, decided exactly. It claims (`!` alone, or appended to its move)
+ * exactly when one solution is left. Time is data: callers pass the time left and a
+ * clock; the bot has none of its own.
  *
  * @module
  */
 
 import type { Engine } from "../solve/engine.ts";
 import { Engine9 } from "../solve/engine9.ts";
-import { formatMove as formatCodecupMove, parseMove } from "./rules.ts";
+import { cellName, formatMove as formatCodecupMove, parseMove } from "./rules.ts";
 import { geometry } from "../grid/geometry.ts";
 import { Rng } from "../grid/random.ts";
-import { MoveStatus, type RootMove, SolutionGame } from "./endgame.ts";
+import { quoteInput } from "../grid/parse.ts";
+import { type GameValue, MoveStatus, type RootMove, SolutionGame } from "./endgame.ts";
+import { estimateSolutions, sampleSolutions } from "./sample.ts";
 
 /** Bot strength: `random` plays uniformly random legal moves, `strong` plays to win. */
 export type Level = "random" | "strong";
 
+/** An opponent's move the bot cannot accept: it does not parse or breaks the rules. */
+export class BotInputError extends Error {
+  /** Build one; `message` says which move and why. */
+  constructor(message: string) {
+    super(message);
+    this.name = "BotInputError";
+  }
+}
+
 const { row: ROW, col: COL, block: BOX } = geometry(9);
 
-function formatMove(cell: number, digit: number): string {
-  return formatCodecupMove({ cell, digit, claim: false });
+function formatMove(cell: number, digit: number, claim = false): string {
+  return formatCodecupMove({ cell, digit, claim });
 }
 
 /**
- * Search time for one move, in ms, from the time left in the game and its total.
+ * Search time for an endgame turn, in ms, from the time left in the game, its total and
+ * the number of solutions.
  *
- * A quarter of the game's time (at least a second) is never planned for: it absorbs the
- * enumerations, the runtime's start-up and a busy machine. Of the rest, a solvable
- * position (the first side that solves the endgame usually wins) gets 35 %, so that the
- * budgets of successive moves form a decreasing series that never exceeds the plan.
+ * A reserve (8 % of the game, at least a second) is never planned for: it absorbs the
+ * runtime's start-up, enumerations and a busy machine. Of the rest, a turn takes 45 %
+ * where a search can be won in a few seconds (5,000 to 60,000 solutions): whoever proves
+ * a win first wins the game. Above, a full search takes minutes, so a turn only looks
+ * for quick wins and checks its move (6 %); below, searches are short anyway (30 %). The
+ * budgets of successive turns form a decreasing series that never exceeds the plan.
  */
-export function moveBudget(timeLeftMs: number, totalMs: number): number {
-  const usable = timeLeftMs - Math.max(1000, totalMs * 0.25);
-  return usable <= 0 ? 0 : usable * 0.35;
+export function turnBudget(timeLeftMs: number, totalMs: number, solutions: number): number {
+  const usable = timeLeftMs - Math.max(1000, totalMs * 0.08);
+  if (usable <= 0) return 0;
+  const share = solutions > 60_000 ? 0.06 : solutions >= 5_000 ? 0.45 : 0.3;
+  return usable * share;
 }
 
 /** Options of {@linkcode SudokuBot}. */
@@ -46,32 +73,38 @@ export interface BotOptions {
   level?: Level;
   /** Random seed (default 1). */
   seed?: number;
-  /** Clock in ms for the endgame deadline (default `performance.now`; tests may fake it). */
+  /** Clock in ms for the deadlines (default `performance.now`; tests may fake it). */
   now?: () => number;
   /** Solution counter; defaults to a private `Engine9` (not shared: it is not reentrant). */
   engine?: Engine;
-  /** Enumerate and solve positions with fewer solutions than this (default 60,000). */
+  /** Enumerate and solve positions with at most this many solutions (default 1,000,000). */
   enumLimit?: number;
   /** Time of the whole game, in ms (default 30,000). */
   totalMs?: number;
+  /** Transposition table of 2^tableBits buckets of 64 bytes (default 22: 256 MiB). */
+  tableBits?: number;
 }
 
 /** What the bot did for its last move, for debug output. */
 export interface MoveInfo {
   /** The line written. */
   line: string;
-  /** Solutions before the move (`-1` when not counted, else at most the bound). */
-  solutions: number;
-  /** Whether the count above is exact. */
+  /** Phase of the game the move was chosen in. */
+  phase: "opening" | "middle" | "endgame" | "random";
+  /** Solutions before the move (exact when `exact`, else an estimate), if looked at. */
+  solutions?: number;
+  /** Whether `solutions` is exact. */
   exact: boolean;
-  /** Endgame value found (`WIN1`, `WIN2`, `LOSS`) or `?`/`-` when unknown/not searched. */
-  value: string;
-  /** Endgame nodes searched. */
+  /** Value proven for the bot (`WIN1`, `WIN2`, `LOSS`), or undefined. */
+  value?: GameValue;
+  /** Endgame search nodes of the move. */
   nodes: number;
 }
 
 const OPENING_GIVENS = 16;
 const SMALL_SET = 2048;
+/** Attempt the full enumeration once the estimate is below this multiple of the limit. */
+const ENUM_TRIGGER = 1.5;
 
 /**
  * A sudoku bot for one game: feed it the opponent's moves with `opponent`, ask for its
@@ -81,73 +114,123 @@ export class SudokuBot {
   /** The current position (0 = empty). */
   readonly grid = new Uint8Array(81);
   /** Details of the last `move`. */
-  last: MoveInfo = { line: "", solutions: -1, exact: false, value: "-", nodes: 0 };
-  readonly #level: Level;
-  readonly #rng: Rng;
-  readonly #now: () => number;
-  readonly #engine: Engine;
-  readonly #enumLimit: number;
-  readonly #totalMs: number;
-  #buf: Uint8Array;
-  #game: SolutionGame | undefined;
-  readonly #allowed = new Uint32Array(81);
-  readonly #counts = new Int32Array(810);
-  readonly #cand = new Int32Array(729);
+  last: MoveInfo = { line: "", phase: "opening", exact: false, nodes: 0 };
+  private readonly level: Level;
+  private readonly rng: Rng;
+  private readonly now: () => number;
+  private readonly engine: Engine;
+  private readonly enumLimit: number;
+  private readonly totalMs: number;
+  private readonly tableBits: number;
+  private buf: Uint8Array;
+  private game: SolutionGame | undefined;
+  /** Whether `game` holds exactly the solutions of `grid`. */
+  private exact = false;
+  private readonly allowed = new Uint32Array(81);
+  private readonly counts = new Int32Array(810);
+  private readonly cand = new Int32Array(729);
 
   /** A bot at the empty grid. */
   constructor(options: BotOptions = {}) {
-    this.#level = options.level ?? "strong";
-    this.#rng = new Rng(options.seed ?? 1);
-    this.#now = options.now ?? (() => performance.now());
-    this.#engine = options.engine ?? new Engine9();
-    this.#enumLimit = options.enumLimit ?? 60_000;
-    this.#totalMs = options.totalMs ?? 30_000;
-    this.#buf = new Uint8Array(SMALL_SET * 81);
+    this.level = options.level ?? "strong";
+    this.rng = new Rng(options.seed ?? 1);
+    this.now = options.now ?? (() => performance.now());
+    this.engine = options.engine ?? new Engine9();
+    this.enumLimit = options.enumLimit ?? 1_000_000;
+    this.totalMs = options.totalMs ?? 30_000;
+    this.tableBits = options.tableBits ?? 22;
+    this.buf = new Uint8Array(SMALL_SET * 81);
   }
 
-  /** Place the opponent's move (already judged legal by the referee). */
+  /**
+   * Place the opponent's move. Throws {@linkcode BotInputError} when it does not parse,
+   * claims, goes to a filled cell or breaks the rules (no solution holds it, or all do).
+   */
   opponent(line: string): void {
-    const m = parseMove(line.trim());
+    const text = line.trim();
+    const m = parseMove(text);
+    const shown = quoteInput(text, 40);
     if (m === undefined || m.cell < 0) {
-      throw new Error(`bad opponent move ${JSON.stringify(line)}`);
+      throw new BotInputError(`cannot parse the opponent's move ${shown}`);
     }
-    this.grid[m.cell] = m.digit;
+    const { cell, digit } = m;
+    if (this.grid[cell] !== 0) {
+      throw new BotInputError(
+        `the opponent's move ${shown} goes to ${cellName(cell)}, which holds ${this.grid[cell]}`,
+      );
+    }
+    const why = this.illegal(cell, digit);
+    if (why !== undefined) throw new BotInputError(`the opponent's move ${shown} ${why}`);
+    this.grid[cell] = digit;
+    if (this.exact) this.game!.keep(cell, digit);
+  }
+
+  /** Why (cell, digit) is not a legal move here, or undefined when it is. */
+  private illegal(cell: number, digit: number): string | undefined {
+    if (this.exact) {
+      const c = this.game!.countMove(cell, digit);
+      if (c === 0) return "leaves no solution";
+      if (c === this.game!.n) return `does not decrease the solutions (every one has it)`;
+      return undefined;
+    }
+    const g = this.grid;
+    g[cell] = digit;
+    const after = this.engine.count(g, 1);
+    g[cell] = 0;
+    if (after === 0) return "leaves no solution";
+    this.allowed.fill(511);
+    this.allowed[cell] = 511 & ~(1 << (digit - 1));
+    if (this.engine.count(g, 1, undefined, this.allowed) === 0) {
+      return "does not decrease the solutions (every one has it)";
+    }
+    return undefined;
   }
 
   /** Choose, apply and return the bot's next line (`Dg7`, `Dg7!` or `!`). */
   move(timeLeftMs: number): string {
-    const line = this.#level === "random" ? this.#randomLine() : this.#strongLine(timeLeftMs);
+    const line = this.level === "random" ? this.randomLine() : this.strongLine(timeLeftMs);
     this.last.line = line;
     const m = parseMove(line);
-    if (m !== undefined && m.cell >= 0) this.grid[m.cell] = m.digit;
+    if (m !== undefined && m.cell >= 0) {
+      this.grid[m.cell] = m.digit;
+      if (this.exact) this.game!.keep(m.cell, m.digit);
+    }
     return line;
   }
 
-  #givens(): number {
+  private givens(): number {
     let g = 0;
     for (let c = 0; c < 81; c++) if (this.grid[c] !== 0) g++;
     return g;
   }
 
-  /** Enumerate up to `limit` solutions into `buf`; returns the count (≤ limit). */
-  #enumerate(limit: number): number {
-    if (this.#buf.length < limit * 81) this.#buf = new Uint8Array(limit * 81);
+  /**
+   * Enumerate up to `limit` solutions into `buf`, stopping at `deadline`; returns the
+   * number found, or -1 when the limit or the deadline cut it short.
+   */
+  private enumerate(limit: number, deadline = Infinity): number {
+    if (this.buf.length < limit * 81) this.buf = new Uint8Array(limit * 81);
     let n = 0;
-    const buf = this.#buf;
-    const count = this.#engine.count(this.grid, limit, (s) => {
-      if (n >= limit) return false;
+    let cut = false;
+    const buf = this.buf;
+    const now = this.now;
+    this.engine.count(this.grid, limit + 1, (s) => {
+      if (n >= limit || ((n & 4095) === 4095 && now() >= deadline)) {
+        cut = true;
+        return false;
+      }
       buf.set(s, n * 81);
       n++;
       return true;
     });
-    return Math.min(count, n);
+    return cut ? -1 : n;
   }
 
-  /** Legal moves from the enumerated set as cell*10+digit with their counts in `counts`. */
-  #setMoves(n: number): number {
-    const counts = this.#counts;
+  /** Legal moves of the `n` solutions in `buf` as cell*10+digit, their counts in `counts`. */
+  private setMoves(n: number): number {
+    const counts = this.counts;
     counts.fill(0);
-    const buf = this.#buf;
+    const buf = this.buf;
     for (let s = 0; s < n; s++) {
       const b = s * 81;
       for (let c = 0; c < 81; c++) counts[c * 10 + buf[b + c]]++;
@@ -157,27 +240,27 @@ export class SudokuBot {
       if (this.grid[c] !== 0) continue;
       for (let d = 1; d <= 9; d++) {
         const k = counts[c * 10 + d];
-        if (k > 0 && k < n) this.#cand[m++] = c * 10 + d;
+        if (k > 0 && k < n) this.cand[m++] = c * 10 + d;
       }
     }
     return m;
   }
 
   /** Whether (cell, digit) is legal, by two exact counts; returns solutions left (≤ 2) or 0. */
-  #probe(cell: number, digit: number): number {
+  private probe(cell: number, digit: number): number {
     const g = this.grid;
     g[cell] = digit;
-    const after = this.#engine.count(g, 2);
+    const after = this.engine.count(g, 2);
     g[cell] = 0;
     if (after === 0) return 0;
-    this.#allowed.fill(511);
-    this.#allowed[cell] = 511 & ~(1 << (digit - 1));
-    if (this.#engine.count(g, 1, undefined, this.#allowed) === 0) return 0;
+    this.allowed.fill(511);
+    this.allowed[cell] = 511 & ~(1 << (digit - 1));
+    if (this.engine.count(g, 1, undefined, this.allowed) === 0) return 0;
     return after;
   }
 
   /** A uniformly random legal move of a position with at least `SMALL_SET` solutions. */
-  #randomProbed(): string {
+  private randomProbed(): string {
     const g = this.grid;
     let m = 0;
     for (let c = 0; c < 81; c++) {
@@ -189,118 +272,155 @@ export class SudokuBot {
           used |= 1 << (g[o] - 1);
         }
       }
-      for (let d = 1; d <= 9; d++) if ((used & (1 << (d - 1))) === 0) this.#cand[m++] = c * 10 + d;
+      for (let d = 1; d <= 9; d++) if ((used & (1 << (d - 1))) === 0) this.cand[m++] = c * 10 + d;
     }
     // Rejection sampling over the candidates is uniform over the legal moves.
     while (m > 0) {
-      const i = this.#rng.below(m);
-      const v = this.#cand[i];
-      this.#cand[i] = this.#cand[--m];
+      const i = this.rng.below(m);
+      const v = this.cand[i];
+      this.cand[i] = this.cand[--m];
       const cell = Math.floor(v / 10);
       const digit = v % 10;
-      const left = this.#probe(cell, digit);
+      const left = this.probe(cell, digit);
       if (left === 0) continue;
-      return formatMove(cell, digit) + (left === 1 ? "!" : "");
+      return formatMove(cell, digit, left === 1);
     }
     throw new Error("no legal move in a position with many solutions");
   }
 
-  #randomLine(): string {
-    const n = this.#enumerate(SMALL_SET);
-    this.last = { line: "", solutions: n, exact: n < SMALL_SET, value: "-", nodes: 0 };
+  private randomLine(): string {
+    const n = this.enumerate(SMALL_SET);
+    this.last = {
+      line: "",
+      phase: "random",
+      solutions: n >= 0 ? n : undefined,
+      exact: n >= 0,
+      nodes: 0,
+    };
     if (n === 0) throw new Error("the position has no solution");
     if (n === 1) return "!";
-    if (n >= SMALL_SET) return this.#randomProbed();
-    const m = this.#setMoves(n);
-    const v = this.#cand[this.#rng.below(m)];
+    if (n < 0) return this.randomProbed();
+    const m = this.setMoves(n);
+    const v = this.cand[this.rng.below(m)];
     const cell = Math.floor(v / 10);
     const digit = v % 10;
-    return formatMove(cell, digit) + (this.#counts[v] === 1 ? "!" : "");
+    return formatMove(cell, digit, this.counts[v] === 1);
+  }
+
+  private strongLine(timeLeftMs: number): string {
+    const start = this.now();
+    if (!this.exact) {
+      if (this.givens() < OPENING_GIVENS) {
+        this.last = { line: "", phase: "opening", exact: false, nodes: 0 };
+        return this.randomProbed();
+      }
+      const estimate = estimateSolutions(this.engine, this.grid, this.rng);
+      this.last = { line: "", phase: "middle", solutions: estimate, exact: false, nodes: 0 };
+      if (estimate <= ENUM_TRIGGER * this.enumLimit) {
+        // The enumeration happens once a game; it may take a tenth of the time left.
+        const deadline = start + Math.max(300, 0.1 * (timeLeftMs - 1000));
+        const n = this.enumerate(this.enumLimit, deadline);
+        if (n >= 0) {
+          this.game ??= new SolutionGame({ tableBits: this.tableBits });
+          this.game.load(this.buf, n);
+          this.exact = true;
+        }
+      }
+      if (!this.exact) return this.keepLarge();
+    }
+    return this.endgameLine(timeLeftMs - (this.now() - start));
   }
 
   /**
-   * Too many solutions to enumerate: the move most of the `n` solutions found hold, so
-   * that the opponent is left as many as possible (and is far from solving first).
-   *
-   * The solutions found are a biased sample (the first ones in search order), but any
-   * pair held by some and not all of them is legal, and a popular one keeps many.
+   * Too many solutions to enumerate: the move most solutions of a spread-out sample hold,
+   * so that the opponent is left as many as possible. Any pair held by some and not all
+   * of the sample's solutions is legal.
    */
-  #keepLarge(n: number): string {
-    const m = this.#setMoves(n);
+  private keepLarge(): string {
+    const n = sampleSolutions(this.engine, this.grid, this.rng, 8, 1024, this.ensureBuf(8192));
+    const m = this.setMoves(n);
     let best = -1;
-    let top = 1;
+    let top = 0;
     let ties = 0;
     for (let i = 0; i < m; i++) {
-      const k = this.#counts[this.#cand[i]];
+      const k = this.counts[this.cand[i]];
       if (k > top) {
         top = k;
-        best = this.#cand[i];
+        best = this.cand[i];
         ties = 1;
-      } else if (k === top && best >= 0 && this.#rng.below(++ties) === 0) {
-        best = this.#cand[i];
+      } else if (k === top && this.rng.below(++ties) === 0) {
+        best = this.cand[i];
       }
     }
-    // At least two solutions keep the move: no claim is due.
-    if (best < 0) return this.#randomProbed();
+    if (best < 0) return this.randomProbed();
     return formatMove(Math.floor(best / 10), best % 10);
   }
 
-  #strongLine(timeLeftMs: number): string {
-    if (this.#givens() < OPENING_GIVENS) {
-      this.last = { line: "", solutions: -1, exact: false, value: "-", nodes: 0 };
-      return this.#randomProbed();
-    }
-    const start = this.#now();
-    const budget = moveBudget(timeLeftMs, this.#totalMs);
-    // Short of time, enumerate less: the enumeration itself costs time.
-    const limit = budget < 300 ? Math.min(this.#enumLimit, 5_000) : this.#enumLimit;
-    const n = this.#enumerate(limit);
-    this.last = { line: "", solutions: n, exact: n < limit, value: "-", nodes: 0 };
+  private ensureBuf(solutions: number): Uint8Array {
+    if (this.buf.length < solutions * 81) this.buf = new Uint8Array(solutions * 81);
+    return this.buf;
+  }
+
+  /** A turn on the enumerated solution set. */
+  private endgameLine(timeLeftMs: number): string {
+    const game = this.game!;
+    const n = game.n;
+    this.last = { line: "", phase: "endgame", solutions: n, exact: true, nodes: 0 };
     if (n === 0) throw new Error("the position has no solution");
     if (n === 1) return "!";
-    if (n >= limit) return this.#keepLarge(n);
-    this.#game ??= new SolutionGame({ tableBits: 20 });
-    const game = this.#game;
-    game.load(this.#buf, n);
     const moves = game.rootMoves();
-    const spent = this.#now() - start;
-    const value = game.solveMoves(moves, {
-      deadline: this.#now() + Math.max(1, budget - spent),
-      now: this.#now,
-    });
-    this.last.value = value ?? "?";
+    const now = this.now;
+    const t0 = now();
+    const deadline = t0 + turnBudget(timeLeftMs, this.totalMs, n);
+    // Offense: fewest solutions first, until a win or most of the turn (half of it where
+    // a full search is out of reach and checking the move played matters as much).
+    const offense = n > 60_000 ? 0.5 : 0.75;
+    const value = game.solveMoves(moves, { deadline: t0 + offense * (deadline - t0), now }, false);
+    let pick = bestWin(moves);
+    if (pick === undefined && value !== "LOSS") pick = this.defend(moves, deadline);
+    this.last.value = pick?.status === MoveStatus.Win
+      ? (pick.count === 1 ? "WIN1" : "WIN2")
+      : value === "LOSS" || moves.every((m) => m.status === MoveStatus.Loss)
+      ? "LOSS"
+      : undefined;
     this.last.nodes = game.nodes;
-    const pick = chooseMove(moves, this.#rng);
-    return formatMove(pick.cell, pick.digit) + (pick.count === 1 ? "!" : "");
+    pick ??= largest(moves);
+    return formatMove(pick.cell, pick.digit, pick.count === 1);
+  }
+
+  /**
+   * No win found: check the moves that leave the most solutions, largest first, for a
+   * winning reply of the opponent's, until `deadline`; returns the first that survives
+   * (or turns out to win), else undefined.
+   */
+  private defend(moves: RootMove[], deadline: number): RootMove | undefined {
+    const game = this.game!;
+    const now = this.now;
+    const open = moves.filter((m) => m.status === MoveStatus.Unknown);
+    open.sort((a, b) => b.count - a.count || a.cell - b.cell || a.digit - b.digit);
+    for (let i = 0; i < open.length; i++) {
+      const left = deadline - now();
+      if (left <= 0) return open[i];
+      // Half of what is left for this candidate: the checks form a decreasing series.
+      game.solveMoves([open[i]], { deadline: now() + left / 2, now }, false);
+      if (open[i].status !== MoveStatus.Loss) return open[i];
+    }
+    return undefined;
   }
 }
 
-/**
- * The move to play after a bounded search of the root moves: a proven win if any (one
- * leaving a single solution first), else the move leaving the most solutions among those
- * not proven to lose (the opponent is then least likely to solve the rest), else the move
- * leaving the most solutions (hoping the opponent errs). Ties are broken at random.
- */
-export function chooseMove(moves: readonly RootMove[], rng: Rng): RootMove {
+/** The proven win leaving the fewest solutions (one, a claim, first), if any. */
+function bestWin(moves: readonly RootMove[]): RootMove | undefined {
   let best: RootMove | undefined;
   for (const m of moves) {
     if (m.status === MoveStatus.Win && (best === undefined || m.count < best.count)) best = m;
   }
-  if (best !== undefined) return best;
-  for (const allowLoss of [false, true]) {
-    let top = -1;
-    let ties = 0;
-    for (const m of moves) {
-      if (!allowLoss && m.status === MoveStatus.Loss) continue;
-      if (m.count > top) {
-        top = m.count;
-        best = m;
-        ties = 1;
-      } else if (m.count === top && rng.below(++ties) === 0) {
-        best = m;
-      }
-    }
-    if (best !== undefined) return best;
-  }
-  throw new Error("no legal move in the enumerated position");
+  return best;
+}
+
+/** The move leaving the most solutions (the hardest for the opponent to solve). */
+function largest(moves: readonly RootMove[]): RootMove {
+  let best = moves[0];
+  for (const m of moves) if (m.count > best.count) best = m;
+  return best;
 }

@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
-import { chooseMove, moveBudget, SudokuBot } from "./bot.ts";
-import { Rng } from "../grid/random.ts";
-import { MoveStatus, type RootMove } from "./endgame.ts";
+import { BotInputError, SudokuBot, turnBudget } from "./bot.ts";
 import { judge, parseGrid81, parseMove, Position } from "./rules.ts";
 
 /** Plain reference enumerator: every completion of a grid, by trying digits cell by cell. */
@@ -88,33 +86,70 @@ function playGame(a: SudokuBot, b: SudokuBot): { winner: number; statuses: strin
 }
 
 Deno.test("codecup_bot", async (t) => {
-  await t.step("moveBudget never plans past the reserve", () => {
+  await t.step("turnBudget never plans past the reserve", () => {
     const total = 30_000;
-    let left = total;
-    let spent = 0;
-    for (let i = 0; i < 40; i++) {
-      const b = moveBudget(left, total);
-      assert.ok(b >= 0);
-      spent += b;
-      left -= b;
+    for (const solutions of [500_000, 40_000, 2_000]) {
+      let left = total;
+      let spent = 0;
+      for (let i = 0; i < 40; i++) {
+        const b = turnBudget(left, total, solutions);
+        assert.ok(b >= 0);
+        spent += b;
+        left -= b;
+      }
+      assert.ok(spent <= total * 0.92, `${solutions}: spent ${spent}`);
     }
-    assert.ok(spent <= total * 0.75, `spent ${spent}`);
-    assert.equal(moveBudget(1000, total), 0);
-    assert.ok(moveBudget(total, total) > 5000);
+    assert.equal(turnBudget(2000, total, 40_000), 0);
+    // Most of the time goes where a search can win the game.
+    assert.ok(turnBudget(total, total, 40_000) > 10 * turnBudget(total, total, 500_000) / 2);
   });
 
-  await t.step("chooseMove: win first, then the largest move not lost", () => {
-    const m = (cell: number, count: number, status: 0 | 1 | 2): RootMove => ({
-      cell,
-      digit: 1,
-      count,
-      status,
-    });
-    const rng = new Rng(1);
-    assert.equal(chooseMove([m(0, 5, 0), m(1, 9, 1), m(2, 3, 1)], rng).cell, 2);
-    assert.equal(chooseMove([m(0, 5, 0), m(1, 9, 2), m(2, 3, 0)], rng).cell, 0);
-    assert.equal(chooseMove([m(0, 5, 2), m(1, 9, 2), m(2, 3, 2)], rng).cell, 1);
-    assert.equal(MoveStatus.Win, 1);
+  await t.step("an opponent's move that cannot be taken is a BotInputError", () => {
+    const grid = parseGrid81(cases[38])!;
+    const legal = refLegal(grid);
+    const filled = grid.findIndex((d) => d !== 0);
+    const name = (c: number) => String.fromCharCode(65 + Math.floor(c / 9), 97 + c % 9);
+    // A digit that no solution has in an empty cell, or one every solution has.
+    let none = "";
+    let every = "";
+    for (let c = 0; c < 81 && (none === "" || every === ""); c++) {
+      if (grid[c] !== 0) continue;
+      const held = [...legal.keys()].filter((m) => m.startsWith(name(c)));
+      for (let d = 1; d <= 9; d++) {
+        if (none === "" && !held.includes(name(c) + d)) none = name(c) + d;
+      }
+      if (held.length === 0 && every === "") {
+        const sol = allSolutions(grid, 1)[0];
+        every = name(c) + sol[c];
+      }
+    }
+    assert.notEqual(every, "", "the position has a cell whose digit is forced");
+    assert.notEqual(none, "");
+    for (const level of ["random", "strong"] as const) {
+      const fresh = () => {
+        const bot = new SudokuBot({ level, tableBits: 12 });
+        bot.grid.set(grid);
+        return bot;
+      };
+      const bad: [string, RegExp][] = [
+        ["Zz9", /cannot parse the opponent's move 'Zz9'/],
+        ["!", /cannot parse/],
+        ["\x1b[2J", /cannot parse/],
+        [name(filled) + "1", /goes to .*, which holds/],
+        [none, /leaves no solution/],
+      ];
+      bad.push([every, /does not decrease/]);
+      for (const [line, message] of bad) {
+        assert.throws(() => fresh().opponent(line), (e: unknown) => {
+          assert.ok(e instanceof BotInputError, String(e));
+          assert.match(e.message, message);
+          return true;
+        });
+      }
+      // The same position after a legal move goes on.
+      const ok = fresh();
+      ok.opponent([...legal.keys()][0]);
+    }
   });
 
   await t.step("random level: every move is legal, by the reference", () => {
@@ -123,7 +158,7 @@ Deno.test("codecup_bot", async (t) => {
     assert.ok(legal.size > 3);
     const seen = new Set<string>();
     for (let seed = 0; seed < 300; seed++) {
-      const bot = new SudokuBot({ level: "random", seed });
+      const bot = new SudokuBot({ level: "random", seed, tableBits: 12 });
       bot.grid.set(grid);
       const line = bot.move(30_000);
       const name = line.replace("!", "");
@@ -144,7 +179,7 @@ Deno.test("codecup_bot", async (t) => {
     grid[0] = 0;
     grid[40] = 0;
     for (const level of ["random", "strong"] as const) {
-      const bot = new SudokuBot({ level });
+      const bot = new SudokuBot({ level, tableBits: 12 });
       bot.grid.set(grid);
       assert.equal(bot.move(30_000), "!");
     }
@@ -168,6 +203,7 @@ Deno.test("codecup_bot", async (t) => {
         level: "strong",
         seed: g,
         enumLimit: 20_000,
+        tableBits: 14,
         now: () => performance.now(),
         totalMs: 3_000,
       });
@@ -181,7 +217,7 @@ Deno.test("codecup_bot", async (t) => {
 
   await t.step("the same seed gives the same game", () => {
     const moves = (seed: number) => {
-      const bot = new SudokuBot({ level: "strong", seed, enumLimit: 20_000 });
+      const bot = new SudokuBot({ level: "strong", seed, enumLimit: 20_000, tableBits: 12 });
       const out: string[] = [];
       for (let i = 0; i < 8; i++) out.push(bot.move(30_000));
       return out;

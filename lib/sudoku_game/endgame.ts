@@ -127,6 +127,8 @@ export class SolutionGame {
   private readonly frames: FrameSearch;
   /** Root row width (varying cells) and the root's key. */
   private rootWidth = 0;
+  /** Number of legal moves of the root (set by `rootMoves`). */
+  private rootMoveCount = -1;
   private rootH1 = 0;
   private rootH2 = 0;
 
@@ -189,6 +191,13 @@ export class SolutionGame {
     this.prepare();
   }
 
+  /** How many of the loaded solutions hold `digit` at `cell`. */
+  countMove(cell: number, digit: number): number {
+    let c = 0;
+    for (let s = 0; s < this.n; s++) if (this.sol[s * 81 + cell] === digit) c++;
+    return c;
+  }
+
   /** The solution `i` as a copy (81 digits). */
   solution(i: number): Uint8Array {
     return this.sol.slice(i * 81, i * 81 + 81);
@@ -203,6 +212,7 @@ export class SolutionGame {
   private prepare(): void {
     this.budget.reset();
     this.table.newSearch();
+    this.rootMoveCount = -1;
     const n = this.n;
     const sol = this.sol;
     let w = 0;
@@ -269,6 +279,7 @@ export class SolutionGame {
       }
     }
     out.sort((a, b) => a.count - b.count || a.cell - b.cell || a.digit - b.digit);
+    this.rootMoveCount = out.length;
     return out;
   }
 
@@ -277,7 +288,8 @@ export class SolutionGame {
    *
    * Moves are updated in place: `Win` when the opponent's position is lost (or the move
    * leaves one solution), `Loss` when the opponent wins from there. Returns the game
-   * value when it is proven, else `undefined` (budget exhausted).
+   * value when it is proven, else `undefined` (budget exhausted). `moves` may be any of
+   * the position's moves (from `rootMoves`); `LOSS` then means that all of those lose.
    */
   solveMoves(moves: RootMove[], limits: SearchLimits = {}, all = false): GameValue | undefined {
     const budget = this.budget;
@@ -332,7 +344,8 @@ export class SolutionGame {
         if (!all) break;
       }
     }
-    if (win || !unknown) {
+    // A loss holds only when every root move was decided, not a chosen few.
+    if (win || (!unknown && moves.length === this.rootMoveCount)) {
       const work = 32 - Math.clz32(budget.nodes - start);
       this.table.store(this.rootH1, this.rootH2, this.n, win ? WIN : LOSS, winning, work);
     }

@@ -5,9 +5,12 @@
  * varies gets a mask of W 32-bit words, bit j set when row j holds it, and a node of the
  * search is the mask of its rows. A node's moves and their counts come from one AND and
  * population count per pair and word, with no copying of rows; a child's key is the XOR
- * of its rows' keys. When a node has shrunk to half of its frame or less (and is not won
- * at once), its rows are renumbered into a new frame of fewer words, so that deep nodes
- * cost one word per pair. Every node goes to the shared transposition table.
+ * of its rows' keys. When a node has shrunk to a quarter of its frame or less (and is not
+ * won at once), its rows are renumbered into a new frame of fewer words, so that deep
+ * nodes cost one word per pair. Every node goes to the shared transposition table.
+ *
+ * A pair held by two to four of a node's rows refutes, without a visit, every move that
+ * keeps exactly one of those rows: the opponent plays the pair and leaves one solution.
  *
  * @module
  */
@@ -16,17 +19,19 @@ import { type Budget, LOSS, popcnt, type TranspositionTable, WIN } from "./endga
 
 /** Most rows a frame takes. */
 export const FRAME_ROWS = 256;
-const MAX_WORDS = 8;
+const MAX_WORDS = FRAME_ROWS / 32;
 /** Most pairs of two to four rows a node keeps for the quick refutation of its moves. */
 const FEW = 32;
-/** Frame levels: each renumbering at least halves the words (8, 4, 2, 1). */
-const LEVELS = 4;
+/** Frame levels: each renumbering at least halves the words (..., 4, 2, 1). */
+const LEVELS = 32 - Math.clz32(MAX_WORDS);
 /** Search depth bound: every move fills a cell, and each renumbering adds a level. */
 const DEPTH = 81 + LEVELS + 2;
 
-/** Words for a frame of `k` rows. */
+/** Words for a frame of `k` rows: a power of two. */
 function wordsFor(k: number): number {
-  return k <= 32 ? 1 : k <= 64 ? 2 : k <= 128 ? 4 : 8;
+  let w = 1;
+  while (w * 32 < k) w *= 2;
+  return w;
 }
 
 /**
@@ -41,12 +46,11 @@ export class FrameSearch {
 
   private readonly table: TranspositionTable;
   private readonly budget: Budget;
-  // The keys of the source rows of the current frame tree.
-  private keys: Int32Array = new Int32Array(0);
-  private kb = 0;
   // Per level: words, source row of each frame row, the pairs' masks and moves.
   private readonly words = new Uint8Array(LEVELS);
-  private readonly rowOf = new Int16Array(LEVELS * FRAME_ROWS);
+  /** The two keys of each frame row, per level. */
+  private readonly keyA = new Int32Array(LEVELS * FRAME_ROWS);
+  private readonly keyB = new Int32Array(LEVELS * FRAME_ROWS);
   private readonly mask = new Int32Array(LEVELS * 729 * MAX_WORDS);
   private readonly pMove = new Int16Array(LEVELS * 729);
   // Per depth: the node's mask, the pairs live in it, its moves, skip marks.
@@ -85,15 +89,14 @@ export class FrameSearch {
     h1: number,
     h2: number,
   ): number {
-    this.keys = keys;
-    this.kb = kb;
     const W = wordsFor(k);
     this.words[0] = W;
     // Each (column, digit)'s rows, then the pairs that vary.
     const tmp = this.tmp;
     tmp.fill(0, 0, width * 10 * W);
     for (let j = 0; j < k; j++) {
-      this.rowOf[j] = j;
+      this.keyA[j] = keys[kb + 2 * j];
+      this.keyB[j] = keys[kb + 2 * j + 1];
       const word = j >> 5;
       const bit = 1 << (j & 31);
       const r = rb + j * width;
@@ -145,7 +148,8 @@ export class FrameSearch {
     const s = this.s;
     const sb = fd * MAX_WORDS;
     const rank = this.rank;
-    const rowOf = this.rowOf;
+    const keyA = this.keyA;
+    const keyB = this.keyB;
     let j2 = 0;
     for (let w = 0; w < W; w++) {
       let x = s[sb + w];
@@ -154,7 +158,8 @@ export class FrameSearch {
         x ^= t;
         const j = (w << 5) + 31 - Math.clz32(t);
         rank[j] = j2;
-        rowOf[lv2 * FRAME_ROWS + j2] = rowOf[lv * FRAME_ROWS + j];
+        keyA[lv2 * FRAME_ROWS + j2] = keyA[lv * FRAME_ROWS + j];
+        keyB[lv2 * FRAME_ROWS + j2] = keyB[lv * FRAME_ROWS + j];
         j2++;
       }
     }
@@ -211,9 +216,18 @@ export class FrameSearch {
     for (let q = lb; q < lb + np; q++) {
       const p = list[q];
       const mb = (pb + p) * MAX_WORDS;
-      let c = popcnt(s[sb] & mask[mb]);
-      for (let w = 1; w < W; w++) c += popcnt(s[sb + w] & mask[mb + w]);
-      if (c === 0 || c === k) continue;
+      let x = s[sb] & mask[mb];
+      let c = 0;
+      if (W === 1) {
+        if (x === 0 || x === s[sb]) continue;
+        x = x - ((x >>> 1) & 0x55555555);
+        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+        c = Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+      } else {
+        c = popcnt(x);
+        for (let w = 1; w < W; w++) c += popcnt(s[sb + w] & mask[mb + w]);
+        if (c === 0 || c === k) continue;
+      }
       if (c === 1) {
         this.winMove = pMove[pb + p];
         this.table.store(h1, h2, k, WIN, this.winMove, 0);
@@ -236,8 +250,9 @@ export class FrameSearch {
         if (n === 2) few[f + 2] = -1;
       }
     }
-    if (wordsFor(k) < W) {
-      // Not won at once, and half the frame or less: go on in fewer words.
+    if (wordsFor(k) * 4 <= W || (W === 2 && k <= 16)) {
+      // Not won at once, and a quarter of the frame or less: go on in fewer words (the
+      // renumbering costs about what a few nodes of the subtree save).
       this.renumber(fd, lv, k, nl);
       budget.nodes--;
       return this.node(fd + 1, lv + 1, nl, k, h1, h2);
@@ -255,9 +270,8 @@ export class FrameSearch {
     const serial = ++this.serial;
     const skip = this.skip;
     const skipCount = this.skipCount;
-    const keys = this.keys;
-    const kb = this.kb;
-    const rowOf = this.rowOf;
+    const keyA = this.keyA;
+    const keyB = this.keyB;
     const rowBase = lv * FRAME_ROWS;
     const cs = sb + MAX_WORDS;
     for (let a = lb; a < lb + m; a++) {
@@ -289,9 +303,9 @@ export class FrameSearch {
         while (x !== 0) {
           const t = x & -x;
           x ^= t;
-          const src = kb + 2 * rowOf[rowBase + (w << 5) + 31 - Math.clz32(t)];
-          ch1 ^= keys[src];
-          ch2 ^= keys[src + 1];
+          const j = rowBase + (w << 5) + 31 - Math.clz32(t);
+          ch1 ^= keyA[j];
+          ch2 ^= keyB[j];
         }
       }
       let r = this.table.probe(ch1, ch2, c);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { analyzeSolutions, type GameValue, MoveStatus, SolutionGame } from "./endgame.ts";
-import { countSolutions } from "../solve/count.ts";
+import { SEED1, SEED2, solutionKey } from "./endgame_table.ts";
+import { collectSolutions, countSolutions } from "../solve/count.ts";
 import { parseGrid81 } from "./rules.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
 
@@ -39,6 +40,41 @@ function refAnalyze(set: string[]): { value: GameValue; winning: string[] } {
   }
   const value: GameValue = win1 ? "WIN1" : winning.length > 0 ? "WIN2" : "LOSS";
   return { value, winning: winning.sort() };
+}
+
+/**
+ * Plain exact reference on an enumerated set: whether the side to move wins the set of
+ * solutions `idx` (indices into `sol`), by the definition of the game, memoised on the
+ * set itself (its sorted indices as text: no hashing, no collisions).
+ */
+function exactWins(sol: Uint8Array, idx: number[], memo: Map<string, boolean>): boolean {
+  const key = idx.join(",");
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const groups = new Map<number, number[]>();
+  for (const i of idx) {
+    for (let c = 0; c < 81; c++) {
+      const g = c * 10 + sol[i * 81 + c];
+      const list = groups.get(g);
+      if (list === undefined) groups.set(g, [i]);
+      else list.push(i);
+    }
+  }
+  let win = false;
+  const moves: number[][] = [];
+  for (const child of groups.values()) {
+    if (child.length === idx.length) continue;
+    if (child.length === 1) win = true;
+    else moves.push(child);
+  }
+  // Fewest solutions first only makes it faster; every move is tried until one wins.
+  moves.sort((a, b) => a.length - b.length);
+  for (const child of moves) {
+    if (win) break;
+    if (!exactWins(sol, child, memo)) win = true;
+  }
+  memo.set(key, win);
+  return win;
 }
 
 function toBuffer(set: string[]): Uint8Array {
@@ -150,6 +186,89 @@ Deno.test("codecup_endgame", async (t) => {
     // Without limits it finishes with the labelled value.
     small.load(buf, n);
     assert.equal(small.solveMoves(small.rootMoves()), outcomes[0]);
+  });
+
+  await t.step("set keys: the two halves are independent (no key of linear steps)", () => {
+    // Keys of 4,000 distinct rows, then XORs of 300,000 random small sets of them. Among
+    // those, some pairs of different sets share the first 32-bit half (a birthday
+    // collision: about ten expected); the second half must then differ. Keys whose second
+    // half is a linear function of the first (xorshift steps) fail here at once.
+    const rand = lcg(11);
+    const pool = 4000;
+    const k1 = new Int32Array(pool);
+    const k2 = new Int32Array(pool);
+    const rows = new Set<string>();
+    const row = new Uint8Array(81);
+    for (let i = 0; i < pool; i++) {
+      for (let c = 0; c < 81; c++) row[c] = 1 + Math.floor(rand() * 9);
+      rows.add(row.join(""));
+      k1[i] = solutionKey(row, 0, SEED1);
+      k2[i] = solutionKey(row, 0, SEED2);
+    }
+    assert.equal(rows.size, pool);
+    const seen = new Map<number, { h2: number; set: string }>();
+    let collisions = 0;
+    for (let t = 0; t < 300_000; t++) {
+      const members = new Set<number>();
+      const size = 2 + Math.floor(rand() * 6);
+      while (members.size < size) members.add(Math.floor(rand() * pool));
+      let h1 = 0;
+      let h2 = 0;
+      for (const i of members) {
+        h1 ^= k1[i];
+        h2 ^= k2[i];
+      }
+      const set = [...members].sort((a, b) => a - b).join(",");
+      const other = seen.get(h1);
+      if (other !== undefined && other.set !== set) {
+        collisions++;
+        assert.notEqual(other.h2, h2, `sets ${other.set} and ${set} share all 64 key bits`);
+      }
+      seen.set(h1, { h2, set });
+    }
+    assert.ok(collisions >= 2, `only ${collisions} half collisions: the test proves little`);
+  });
+
+  await t.step("values agree with an exact reference on positions of about 5,000", () => {
+    const grids = Deno.readTextFileSync(
+      new URL("../../testdata/play/positions_5k.txt", import.meta.url),
+    ).trim().split("\n");
+    const solver = new SolutionGame({ tableBits: 18 });
+    for (const grid of grids.slice(0, 2)) {
+      const r = collectSolutions(parseGrid81(grid)!, 9, { limit: 10_000 });
+      assert.ok(r.count > 4000 && r.count < 5000);
+      const idx = Array.from({ length: r.count }, (_, i) => i);
+      const want = exactWins(r.solutions, idx, new Map());
+      const got = analyzeSolutions(solver, r.solutions, r.count, {}, false);
+      assert.equal(got.value === "LOSS" ? false : true, want, grid);
+    }
+  });
+
+  await t.step("all winning moves agree with the exact reference (labelled positions)", () => {
+    const solver = new SolutionGame({ tableBits: 16 });
+    let checked = 0;
+    for (let i = 0; i < cases.length && checked < 8; i += 7) {
+      const r = collectSolutions(parseGrid81(cases[i])!, 9, { limit: 4000 });
+      if (r.count > 400) continue;
+      const memo = new Map<string, boolean>();
+      const want: string[] = [];
+      for (let c = 0; c < 81; c++) {
+        for (let d = 1; d <= 9; d++) {
+          const child: number[] = [];
+          for (let s = 0; s < r.count; s++) if (r.solutions[s * 81 + c] === d) child.push(s);
+          if (child.length === 0 || child.length === r.count) continue;
+          if (child.length === 1 || !exactWins(r.solutions, child, memo)) want.push(`${c}:${d}`);
+        }
+      }
+      const got = analyzeSolutions(solver, r.solutions, r.count, {}, true);
+      assert.deepEqual(
+        got.winning.map((m) => `${m.cell}:${m.digit}`).sort(),
+        want.sort(),
+        cases[i],
+      );
+      checked++;
+    }
+    assert.equal(checked, 8);
   });
 
   await t.step("root moves are the pairs held by some but not all solutions", () => {

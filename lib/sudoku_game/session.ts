@@ -1,0 +1,108 @@
+/**
+ * The CodeCup 2024 protocol of one game, as a line-in, line-out state machine around a
+ * {@linkcode SudokuBot}; the drivers (`deno task play` on standard input, the one-file
+ * submission on `d8`'s `readline()`) only move lines and read the clock.
+ *
+ * `Start` means the bot moves first; otherwise a line is the opponent's move, answered
+ * with the bot's. Empty lines are skipped; `Quit` ends the game; a claim (`!`) by either
+ * side ends it too (later lines are ignored until `Quit` or the end of input). The time
+ * from the program's start to the first line counts as used (at most 3 s): the referee's
+ * clock runs while the runtime starts.
+ *
+ * @module
+ */
+
+import { BotInputError, type SudokuBot } from "./bot.ts";
+
+/** What to do after one input line. */
+export interface SessionStep {
+  /** The bot's move to write, if any. */
+  reply?: string;
+  /** One line of debug for standard error, if any (already cut to the debug allowance). */
+  debug?: string;
+  /** Why the game cannot go on (the opponent's move is not acceptable), if so. */
+  error?: string;
+  /** Whether the driver should stop reading (`Quit`, or an error). */
+  stop: boolean;
+}
+
+/** Settings of a {@linkcode BotSession}. */
+export interface SessionOptions {
+  /** The game's time for this bot, in ms. */
+  totalMs: number;
+  /** The clock's reading when the program started (0 for `performance.now`). */
+  startedAt: number;
+  /** Debug characters per game at most (default 3,000; the competition keeps ~10,000). */
+  debugMax?: number;
+}
+
+/** Start-up time counted as used at most. */
+const STARTUP_MAX_MS = 3_000;
+
+/** One game of the protocol. */
+export class BotSession {
+  /** Time used so far, in ms. */
+  used = 0;
+  private readonly bot: SudokuBot;
+  private readonly totalMs: number;
+  private readonly startedAt: number;
+  private debugLeft: number;
+  private first = true;
+  private over = false;
+
+  /** A session driving `bot`. */
+  constructor(bot: SudokuBot, options: SessionOptions) {
+    this.bot = bot;
+    this.totalMs = options.totalMs;
+    this.startedAt = options.startedAt;
+    this.debugLeft = options.debugMax ?? 3_000;
+  }
+
+  /** Handle one input line, received when the clock read `t0`; `now` reads it again. */
+  line(raw: string, t0: number, now: () => number): SessionStep {
+    const line = raw.trim();
+    if (line === "") return { stop: false };
+    if (line === "Quit") return { stop: true };
+    if (this.first) {
+      this.used += Math.min(Math.max(0, t0 - this.startedAt), STARTUP_MAX_MS);
+      this.first = false;
+    }
+    if (this.over) return { stop: false };
+    if (line !== "Start") {
+      if (line.endsWith("!")) {
+        // The opponent claimed: the game is over; wait for Quit or the end of input.
+        this.over = true;
+        return { stop: false };
+      }
+      try {
+        this.bot.opponent(line);
+      } catch (e) {
+        if (e instanceof BotInputError) return { error: e.message, stop: true };
+        throw e;
+      }
+    }
+    const reply = this.bot.move(this.totalMs - this.used);
+    const dt = now() - t0;
+    this.used += dt;
+    if (reply.endsWith("!")) this.over = true;
+    return { reply, debug: this.debugLine(reply, dt), stop: false };
+  }
+
+  /** The debug line of a move: what was known, the effort, the clock. */
+  private debugLine(reply: string, dt: number): string | undefined {
+    if (this.debugLeft <= 0) return undefined;
+    const info = this.bot.last;
+    const parts = [reply, info.phase];
+    if (info.solutions !== undefined) {
+      const n = Math.round(info.solutions);
+      parts.push(info.exact ? `sols=${n}` : `sols~${n.toPrecision(2)}`);
+    }
+    if (info.value !== undefined) parts.push(info.value);
+    if (info.nodes > 0) parts.push(`nodes=${info.nodes}`);
+    parts.push(`${dt.toFixed(0)}ms`, `used=${(this.used / 1000).toFixed(2)}s`);
+    let text = parts.join(" ");
+    if (text.length > this.debugLeft) text = text.slice(0, this.debugLeft);
+    this.debugLeft -= text.length + 1;
+    return text;
+  }
+}
