@@ -22,10 +22,13 @@ export const PROBE_NONE = 2;
  * the grid most. Literals are named by digit and band cell (band * 27 + bit).
  */
 export class Probe9 {
-  /** The chosen choice: digit `choiceDigitA` at band cell `choiceA`, or else B. */
+  /** The chosen choice is "digit `choiceDigitA` at band cell `choiceA`, or else B": A's cell. */
   choiceA = 0;
+  /** A's digit (0..8). */
   choiceDigitA = 0;
+  /** B's band cell (band * 27 + bit). */
   choiceB = 0;
+  /** B's digit (0..8). */
   choiceDigitB = 0;
   private choiceScore = -1;
   /** Candidates before the probes of the current `probe` call. */

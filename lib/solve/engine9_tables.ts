@@ -27,8 +27,9 @@ export const SINGLE = new Int32Array(512);
 export const COMPLEX = new Int32Array(512);
 /** 3×3 occupancy → the entries that lie on some permutation (0 if none). */
 export const PERM9 = new Int32Array(512);
-/** 3×3 occupancy → the permutations inside it (bit p), and how many there are. */
+/** 3×3 occupancy → the permutations inside it (bit p). */
 export const PERM_SET = new Int32Array(512);
+/** 3×3 occupancy → how many permutations lie inside it (0..6). */
 export const PERM_COUNT = new Int32Array(512);
 /** Permutation p (0..5) → the box of row r at `PERMS[3 * p + r]`. */
 export const PERMS = new Int32Array(18);
@@ -48,11 +49,13 @@ export const PEERS = new Int32Array(27);
 export const COLUMN = new Int32Array(27);
 /** Band index b * 27 + bit position → cell index 0..80. */
 export const CELL = new Int32Array(81);
-/** Cell index → band, and bit position inside the band. */
+/** Cell index → its band. */
 export const BAND_OF = new Int32Array(81);
+/** Cell index → its bit position inside its band. */
 export const POS_OF = new Int32Array(81);
-/** Word index d * 3 + b → word indexes of the same digit in the two other bands. */
+/** Word index d * 3 + b → the word of the same digit in the next band (b + 1 mod 3). */
 export const OTHER1 = new Int32Array(27);
+/** Word index d * 3 + b → the word of the same digit in the band after (b + 2 mod 3). */
 export const OTHER2 = new Int32Array(27);
 
 (function buildTables() {
