@@ -461,7 +461,7 @@ export class Board9 {
   /**
    * Chooses where to branch after a successful `propagate` that left cells open: in the
    * band or stack with the most forced (digit, triad) pairs that still has an unfixed
-   * digit, the digit with the fewest permutations left. False when there is none, which
+   * digit, the first digit with the fewest permutations left. False when there is none, which
    * only happens when the scores are stale (after probing, or when the triad rule's own
    * eliminations fixed the band).
    */
@@ -486,6 +486,7 @@ export class Board9 {
           bestN = n;
           bestWord = w;
           bestOcc = occ;
+          if (n === 2) break;
         }
       }
     } else if (best >= 3) {
@@ -501,6 +502,7 @@ export class Board9 {
           bestN = n;
           bestWord = d3 + s;
           bestOcc = occ;
+          if (n === 2) break;
         }
       }
     }
