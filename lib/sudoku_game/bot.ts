@@ -54,16 +54,23 @@ function formatMove(cell: number, digit: number, claim = false): string {
  * the number of solutions.
  *
  * A reserve (8 % of the game, at least a second) is never planned for: it absorbs the
- * runtime's start-up, enumerations and a busy machine. Of the rest, a turn takes 45 %
- * where a search can be won in a few seconds (5,000 to 60,000 solutions): whoever proves
- * a win first wins the game. Above, a full search takes minutes, so a turn only looks
- * for quick wins and checks its move (6 %); below, searches are short anyway (30 %). The
- * budgets of successive turns form a decreasing series that never exceeds the plan.
+ * runtime's start-up, enumerations and a busy machine. Whoever first proves a win wins the
+ * game, and a proof takes seconds below about 30,000 solutions, minutes far above; so a
+ * turn takes 55 % of the rest from 5,000 to 30,000 solutions, 40 % below, 20 % up to
+ * 80,000 (a proof there is a long shot, but its work stays in the table) and 5 % above
+ * (quick wins and a check of the move played). The budgets of successive turns form a
+ * decreasing series that never exceeds the plan.
  */
 export function turnBudget(timeLeftMs: number, totalMs: number, solutions: number): number {
   const usable = timeLeftMs - Math.max(1000, totalMs * 0.08);
   if (usable <= 0) return 0;
-  const share = solutions > 60_000 ? 0.06 : solutions >= 5_000 ? 0.45 : 0.3;
+  const share = solutions > 80_000
+    ? 0.05
+    : solutions > 30_000
+    ? 0.2
+    : solutions >= 5_000
+    ? 0.55
+    : 0.4;
   return usable * share;
 }
 
@@ -372,9 +379,9 @@ export class SudokuBot {
     const now = this.now;
     const t0 = now();
     const deadline = t0 + turnBudget(timeLeftMs, this.totalMs, n);
-    // Offense: fewest solutions first, until a win or most of the turn (half of it where
-    // a full search is out of reach and checking the move played matters as much).
-    const offense = n > 60_000 ? 0.5 : 0.75;
+    // Offense: fewest solutions first, until a win or most of the turn (less where a full
+    // search is out of reach and checking the move played matters as much).
+    const offense = n > 80_000 ? 0.5 : n > 30_000 ? 0.6 : 0.85;
     const value = game.solveMoves(moves, { deadline: t0 + offense * (deadline - t0), now }, false);
     let pick = bestWin(moves);
     if (pick === undefined && value !== "LOSS") pick = this.defend(moves, deadline);

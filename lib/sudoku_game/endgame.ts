@@ -120,6 +120,14 @@ export class SolutionGame {
   private readonly skip = new Int32Array(MAX_DEPTH * 81 * 16);
   private readonly skipCount = new Int32Array(MAX_DEPTH * 81 * 16);
   private serial = 0;
+  // Per node (stamped): columns by the partition they make, children by their key.
+  private seenSerial = 0;
+  private readonly colStamp = new Int32Array(128);
+  private readonly colSig = new Int32Array(128);
+  private readonly colIdx = new Uint8Array(128);
+  private readonly moveStamp = new Int32Array(1024);
+  private readonly moveH1 = new Int32Array(1024);
+  private readonly moveH2 = new Int32Array(1024);
   /** The winning move (cell * 16 + digit) of the last node that returned a win. */
   private winMove = 0;
   private readonly table: TranspositionTable;
@@ -396,6 +404,26 @@ export class SolutionGame {
     return this.budget.aborted ? 0 : r;
   }
 
+  /**
+   * Whether columns `i` and `j` of the node whose scan is at `ab` (k rows) split the rows
+   * alike: each child of one is a child of the other (same key and count).
+   */
+  private samePartition(ab: number, k: number, i: number, j: number): boolean {
+    const acc = this.acc;
+    for (let d = 1; d <= 9; d++) {
+      const p = ab + (i * 10 + d) * 3;
+      const c = acc[p];
+      if (c === 0 || c === k) continue;
+      let found = false;
+      for (let e = 1; e <= 9 && !found; e++) {
+        const q = ab + (j * 10 + e) * 3;
+        found = acc[q] === c && acc[q + 1] === acc[p + 1] && acc[q + 2] === acc[p + 2];
+      }
+      if (!found) return false;
+    }
+    return true;
+  }
+
   /** Mark move `x` of node `serial` as lost for counts of at least `c`. */
   private mark(x: number, serial: number, c: number): void {
     if (this.skip[x] !== serial || this.skipCount[x] > c) {
@@ -469,9 +497,13 @@ export class SolutionGame {
     const serial = ++this.serial;
     let nl = 0;
     let m = 0;
+    const stamp = ++this.seenSerial;
+    const colStamp = this.colStamp;
+    const moveStamp = this.moveStamp;
     for (let i = 0; i < width; i++) {
-      let live = false;
       const cell = colCell[cc + i];
+      let sig = 0;
+      let live = false;
       for (let d = 1; d <= 9; d++) {
         const p = ab + (i * 10 + d) * 3;
         const c = acc[p];
@@ -482,8 +514,49 @@ export class SolutionGame {
           table.store(h1, h2, k, WIN, this.winMove, 0);
           return WIN;
         }
-        if (c <= 3) continue;
-        const known = table.probe(acc[p + 1], acc[p + 2], c);
+        // The column's partition of the rows, whatever its digits are called.
+        sig = (sig + Math.imul(acc[p + 1] ^ Math.imul(acc[p + 2], 0x85ebca6b) ^ c, 0x9e3779b1)) | 0;
+      }
+      if (!live) continue;
+      // A column that splits the rows as an earlier one does (cells tied to each other)
+      // gives the same moves, here and below: the children do without it.
+      let slot = sig >>> 25;
+      let tied = false;
+      while (colStamp[slot] === stamp) {
+        if (this.colSig[slot] === sig && this.samePartition(ab, k, i, this.colIdx[slot])) {
+          tied = true;
+          break;
+        }
+        slot = (slot + 1) & 127;
+      }
+      if (tied) continue;
+      colStamp[slot] = stamp;
+      this.colSig[slot] = sig;
+      this.colIdx[slot] = i;
+      this.liveCol[lb + nl] = i;
+      colCell[nc + nl] = cell;
+      nl++;
+      for (let d = 1; d <= 9; d++) {
+        const p = ab + (i * 10 + d) * 3;
+        const c = acc[p];
+        if (c <= 3 || c === k) continue;
+        const ch1 = acc[p + 1];
+        const ch2 = acc[p + 2];
+        // The same child by a move of another column: keep the first.
+        let ms = Math.imul(ch1, 0x9e3779b1) >>> 22;
+        let dup = false;
+        while (moveStamp[ms] === stamp) {
+          if (this.moveH1[ms] === ch1 && this.moveH2[ms] === ch2) {
+            dup = true;
+            break;
+          }
+          ms = (ms + 1) & 1023;
+        }
+        if (dup) continue;
+        moveStamp[ms] = stamp;
+        this.moveH1[ms] = ch1;
+        this.moveH2[ms] = ch2;
+        const known = table.probe(ch1, ch2, c);
         if (known === LOSS) {
           this.winMove = cell * 16 + d;
           table.store(h1, h2, k, WIN, this.winMove, 0);
@@ -495,11 +568,6 @@ export class SolutionGame {
           continue;
         }
         moves[mb + m++] = c * 2048 + i * 16 + d;
-      }
-      if (live) {
-        this.liveCol[lb + nl] = i;
-        colCell[nc + nl] = cell;
-        nl++;
       }
     }
     // Fewest solutions left first (insertion sort: lists are short).

@@ -63,6 +63,10 @@ export class FrameSearch {
   /** Per depth: the rows (four slots, -1 for none) of pairs held by two to four rows. */
   private readonly few = new Int16Array(DEPTH * FEW * 4);
   private readonly tmp = new Int32Array(81 * 10 * MAX_WORDS);
+  /** Pairs of a node by the rows they hold (open addressing, stamped per node). */
+  private readonly seenStamp = new Int32Array(1024);
+  private readonly seenPair = new Int16Array(1024);
+  private seenSerial = 0;
   /** Rank of each row of a node among its rows, while renumbering. */
   private readonly rank = new Int16Array(FRAME_ROWS);
 
@@ -213,6 +217,9 @@ export class FrameSearch {
     const few = this.few;
     const fb = fd * FEW * 4;
     let nf = 0;
+    const seenStamp = this.seenStamp;
+    const seenPair = this.seenPair;
+    const stamp = ++this.seenSerial;
     for (let q = lb; q < lb + np; q++) {
       const p = list[q];
       const mb = (pb + p) * MAX_WORDS;
@@ -233,6 +240,30 @@ export class FrameSearch {
         this.table.store(h1, h2, k, WIN, this.winMove, 0);
         return WIN;
       }
+      // A pair holding the same rows as an earlier one is the same move here and in the
+      // whole subtree (often: cells tied to each other): keep the first only.
+      let hash = 0;
+      for (let w = 0; w < W; w++) hash = Math.imul(hash ^ (s[sb + w] & mask[mb + w]), 0x9e3779b1);
+      let slot = hash >>> 22;
+      let dup = false;
+      for (;;) {
+        if (seenStamp[slot] !== stamp) {
+          seenStamp[slot] = stamp;
+          seenPair[slot] = p;
+          break;
+        }
+        const ob = (pb + seenPair[slot]) * MAX_WORDS;
+        let same = true;
+        for (let w = 0; w < W && same; w++) {
+          same = (s[sb + w] & mask[ob + w]) === (s[sb + w] & mask[mb + w]);
+        }
+        if (same) {
+          dup = true;
+          break;
+        }
+        slot = (slot + 1) & 1023;
+      }
+      if (dup) continue;
       list[nb + nl++] = p;
       if (c >= 4) moves[lb + m++] = c * 1024 + p;
       if (c <= 4 && nf < FEW) {
