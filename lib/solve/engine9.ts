@@ -32,6 +32,11 @@ const MAX_DEPTH = 81 + 54 + 1;
  * many; some sparse grids without a solution take the plain search 10^5 guesses.
  */
 const PROBE_AFTER = 1000;
+/**
+ * Once two solutions are found, guesses per solution below which the search is enumerating
+ * dense solutions and drops the triad rule.
+ */
+const DENSE = 16;
 /** What a guess fixes: a cell's digit, or a digit's configuration in a band or stack. */
 const CELL_GUESS = 0, BAND_GUESS = 1, STACK_GUESS = 2;
 
@@ -103,6 +108,7 @@ export class Engine9 implements Engine {
     let found = 0, sp = 0, nodes = 0;
     // Guesses since the last solution: past probeAfter the cheap choice is failing.
     let fruitless = 0, strong = false, restarted = false;
+    board.triadRule = true;
     for (;;) {
       if (board.propagate()) {
         if (board.solved()) {
@@ -114,6 +120,9 @@ export class Engine9 implements Engine {
           if (found >= limit) break;
           fruitless = 0;
           strong = false;
+          // Enumerating: where solutions are dense, plain cell guesses without the triad
+          // rule find them faster (1.1x against 0.9x the old engine's speed).
+          board.triadRule = found < 2 || nodes >= DENSE * found;
         } else {
           if (!strong && fruitless >= probeAfter) {
             strong = true;
@@ -190,7 +199,7 @@ export class Engine9 implements Engine {
   /** Sets `branch*` to the guess to make: a configuration, else a cell. */
   private chooseBranch(): void {
     const board = this.board;
-    if (board.chooseConfig()) {
+    if (board.triadRule && board.chooseConfig()) {
       this.branchKind = board.branchVertical ? STACK_GUESS : BAND_GUESS;
       this.branchWhere = board.branchWord;
       this.branchAlternatives = board.branchPerms;

@@ -48,6 +48,8 @@ export class Board9 {
    * occupancy alone, so backtracking and new grids never invalidate an entry.
    */
   private readonly colFix = new Int32Array(27).fill(-1);
+  /** Whether `propagate` applies the triad rule (and so writes `score`). */
+  triadRule = true;
   /** Digits (bit d) whose words changed since the rules last saw them. */
   private pending = 0;
   /** Scratch of the triad rule: forced minirows and minicolumns of each digit in a band. */
@@ -117,6 +119,8 @@ export class Board9 {
   place(d: number, b: number, p: number): void {
     const f = this.f;
     const bit = 1 << p, nb = ~bit;
+    // Only the digits that had the cell change (and d, whose peers go).
+    this.pending |= cellDigits(f, b, p) | (1 << d);
     for (let i = b; i < 27; i += 3) f[i] &= nb;
     const w = d * 3 + b;
     f[w] = (f[w] & ~PEERS[p]) | bit;
@@ -124,7 +128,6 @@ export class Board9 {
     f[OTHER1[w]] &= col;
     f[OTHER2[w]] &= col;
     this.u[b] &= nb;
-    this.pending = 0x1ff;
   }
 
   /** Keeps only `mask` of word w; whether that removed candidates. */
@@ -441,7 +444,7 @@ export class Board9 {
         }
       }
       if (dirty !== 0) continue;
-      if ((u[0] | u[1] | u[2]) === 0 || triadsDone) return true;
+      if ((u[0] | u[1] | u[2]) === 0 || triadsDone || !this.triadRule) return true;
       // Once per call: a second pass after its eliminations settle rarely finds more
       // (117.3 against 117.0 nodes a puzzle on the hardest set) and costs 2-7%. The
       // scores are then those of the state before the eliminations: good enough.
