@@ -8,10 +8,12 @@
  * holds exactly three digits). The search branches where the most triads are forced: in
  * the band or stack with the most forced (digit, triad) pairs, on the digit with the fewest
  * row-to-box (or band-to-column) permutations left, one branch per permutation (nearly
- * always two). States live on a preallocated stack. After 1000 guesses without a solution
- * the search restarts (or, once it has found one, carries on) with failed-literal probing
- * (`engine9_probe.ts`), which refutes the rare sparse grids without a solution that defeat
- * the cheap choice. README.md in this folder explains the algorithm and the data layout.
+ * always two). Where solutions turn out dense (enumerating), it drops the triad rule and
+ * guesses cells instead. States live on a preallocated stack. After 1000 guesses without
+ * a solution the search restarts (or, once it has found one, carries on) with failed-literal
+ * probing (`engine9_probe.ts`), which refutes the rare sparse grids without a solution that
+ * defeat the cheap choice. README.md in this folder explains the algorithm and the data
+ * layout.
  *
  * @module
  */
