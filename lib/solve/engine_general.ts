@@ -33,11 +33,11 @@ export interface GeneralEngineOptions {
   wide?: boolean;
   /** Probe cells with at most this many candidates at every node (0: off). */
   probeWidth?: number;
-  /** Run the all-different matching filter (one-word core only). */
+  /** Run the all-different matching filter. */
   allDifferent?: boolean;
   /** Shave (probe every candidate with singles only) at search depths up to this (-1: never). */
   shaveDepth?: number;
-  /** On shaved nodes, branch on the two-way choice whose sides cut most (one-word core). */
+  /** On shaved nodes, branch on the two-way choice whose sides cut most. */
   lookahead?: boolean;
   /** Shave every candidate, not only the bivalent ones (two-candidate cells, two-place digits). */
   shaveAll?: boolean;
@@ -68,9 +68,7 @@ export class GeneralEngine implements Engine {
     if (options.shaveDepth !== undefined) core.shaveDepth = options.shaveDepth;
     if (options.lookahead !== undefined) core.lookahead = options.lookahead;
     if (options.shaveAll !== undefined) core.shaveAll = options.shaveAll;
-    if (options.allDifferent !== undefined && core instanceof Core32) {
-      core.allDiff = options.allDifferent;
-    }
+    if (options.allDifferent !== undefined) core.allDiff = options.allDifferent;
     this.#core = core;
   }
 

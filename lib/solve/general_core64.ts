@@ -1,139 +1,143 @@
 /**
  * The general engine's two-word core, for sizes 33 to 64 (and for cross-checks below):
- * a low word (digits 1..32) and a high word (33..64) per cell.
+ * the matching filter, the box-line scan and the branch choice over the state and
+ * propagation of `Places64` (`general_places64.ts`).
  *
  * @module
  */
 
-import { CoreBase } from "./general_base.ts";
-import { lowMask, popcount, type Tables } from "./general_tables.ts";
+import { Matcher64 } from "./general_match64.ts";
+import { lowestDigit, Places64 } from "./general_places64.ts";
+import { popcount, type Tables } from "./general_tables.ts";
 
-/**
- * The search for S > 32: a low word (digits 1..32) and a high word (33..64) per cell.
- * State: lo[0..n), hi[n..2n), assigned digit + 1 at [2n..3n).
- */
-export class Core64 extends CoreBase {
-  readonly fullLo: number;
-  readonly fullHi: number;
+/** The search for S > 32 (see `Places64` for the state). */
+export class Core64 extends Places64 {
+  /** Whether `propagate` ends with the all-different matching filter. */
+  allDiff = false;
+  /** The matching filter's scratch state and hints, one constraint per unit. */
+  readonly matcher: Matcher64;
+  /** Hash of each unit's candidates when the filter last left it consistent. */
+  readonly unitSig: Int32Array;
+  /** Per position k, the digits whose second place is k (`linkPairs` scratch). */
+  readonly secondLo: Int32Array;
+  readonly secondHi: Int32Array;
 
   constructor(t: Tables) {
-    super(t, 2);
-    this.fullLo = lowMask(Math.min(t.size, 32));
-    this.fullHi = lowMask(Math.max(0, t.size - 32));
-  }
-
-  init(allowed?: Uint32Array, allowedHigh?: Uint32Array): boolean {
-    const st = this.st;
-    const n = this.n;
-    for (let c = 0; c < n; c++) {
-      const lo = allowed === undefined ? this.fullLo : allowed[c] & this.fullLo;
-      const hi = allowedHigh === undefined ? this.fullHi : allowedHigh[c] & this.fullHi;
-      st[c] = lo;
-      st[n + c] = hi;
-      st[2 * n + c] = 0;
-      if ((lo | hi) === 0) return false;
-      if (single(lo, hi)) this.queue[this.qt++] = c;
+    super(t);
+    // The same filters as the one-word core's 25×25 sudokus (sudokus of 36×36 and up
+    // stalled without them on grids with half their cells empty); Latin squares keep
+    // the plain search, as below 32.
+    this.allDiff = t.box > 0 && t.size >= 16;
+    if (this.allDiff && t.size >= 25) {
+      this.shaveDepth = t.cells;
+      this.lookahead = true;
     }
-    return true;
+    this.matcher = new Matcher64(t.size, t.unitCount);
+    this.unitSig = new Int32Array(t.unitCount);
+    this.secondLo = new Int32Array(t.size);
+    this.secondHi = new Int32Array(t.size);
   }
 
-  remove(c: number, lo: number, hi: number): boolean {
-    const st = this.st;
-    const n = this.n;
-    const ol = st[c];
-    const oh = st[n + c];
-    if (((ol & lo) | (oh & hi)) === 0) return true;
-    const ml = ol & ~lo;
-    const mh = oh & ~hi;
-    if (ml !== ol) this.set(c, ml);
-    if (mh !== oh) this.set(n + c, mh);
-    if ((ml | mh) === 0) {
-      this.cellW[c]++;
-      return false;
-    }
-    if (single(ml, mh)) this.queue[this.qt++] = c;
-    return true;
-  }
-
-  removeDigit(c: number, d: number): boolean {
-    return d < 32 ? this.remove(c, 1 << d, 0) : this.remove(c, 0, 1 << (d - 32));
-  }
-
-  assign(c: number, d: number): boolean {
-    const st = this.st;
-    const n = this.n;
-    const lo = d < 32 ? 1 << d : 0;
-    const hi = d < 32 ? 0 : 1 << (d - 32);
-    if (st[2 * n + c] !== 0) return st[2 * n + c] === d + 1;
-    if (((st[c] & lo) | (st[n + c] & hi)) === 0) return false;
-    if (st[c] !== lo) this.set(c, lo);
-    if (st[n + c] !== hi) this.set(n + c, hi);
-    this.set(2 * n + c, d + 1);
-    const peers = this.t.peers;
-    for (let i = this.t.peerStart[c], e = this.t.peerStart[c + 1]; i < e; i++) {
-      if (!this.remove(peers[i], lo, hi)) return false;
-    }
-    return true;
-  }
-
-  drain(): boolean {
-    const st = this.st;
-    const n = this.n;
-    while (this.qh < this.qt) {
-      const c = this.queue[this.qh++];
-      if (st[2 * n + c] === 0 && !this.assign(c, lowestDigit(st[c], st[n + c]))) return false;
-    }
-    this.clearQueues();
-    return true;
-  }
-
-  hiddenSingles(): number {
+  /** Régin's filter on every unit (naked and hidden subsets of any size): -1, 0 or 1. */
+  allDifferent(): number {
     const st = this.st;
     const n = this.n;
     const size = this.t.size;
     const units = this.t.units;
+    const matcher = this.matcher;
+    const mkLo = matcher.mkLo;
+    const mkHi = matcher.mkHi;
     let progress = 0;
+    const sig = this.unitSig;
     for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
-      let onceL = 0, twiceL = 0, solvedL = 0;
-      let onceH = 0, twiceH = 0, solvedH = 0;
-      for (let k = 0; k < size; k++) {
-        const c = units[base + k];
-        const ml = st[c];
-        const mh = st[n + c];
-        twiceL |= onceL & ml;
-        onceL |= ml;
-        twiceH |= onceH & mh;
-        onceH |= mh;
-        if (st[2 * n + c] !== 0) {
-          solvedL |= ml;
-          solvedH |= mh;
-        }
+      // Skip a unit whose candidates are exactly as when it was last left consistent
+      // (a hash: a collision only skips a sound deduction, never changes a count).
+      let h = 0;
+      for (let x = 0; x < size; x++) {
+        const c = units[base + x];
+        const lo = st[c];
+        const hi = st[n + c];
+        mkLo[x] = lo;
+        mkHi[x] = hi;
+        h = Math.imul(Math.imul(h ^ lo, 0x9e3779b1) ^ hi, 0x85ebca6b) + x;
       }
-      if (onceL !== this.fullLo || onceH !== this.fullHi) {
+      if (h === sig[u]) continue;
+      const any = matcher.match(base);
+      if (any < 0) {
         this.unitW[u]++;
         return -1;
       }
-      for (let w = 0; w < 2; w++) {
-        let h = w === 0 ? onceL & ~twiceL & ~solvedL : onceH & ~twiceH & ~solvedH;
-        const off = w * n;
-        while (h !== 0) {
-          const bit = h & -h;
-          h ^= bit;
-          let k = 0;
-          while (k < size && (st[off + units[base + k]] & bit) === 0) k++;
-          if (k === size) {
-            this.unitW[u]++;
+      if (any !== 0) {
+        for (let x = 0; x < size; x++) {
+          if ((mkLo[x] | mkHi[x]) !== 0 && !this.remove(units[base + x], mkLo[x], mkHi[x])) {
             return -1;
           }
-          const d = 31 - Math.clz32(bit) + 32 * w;
-          if (!this.assign(units[base + k], d) || !this.drain()) return -1;
-          progress = 1;
+        }
+        progress = 1;
+        h = 0;
+        for (let x = 0; x < size; x++) {
+          const c = units[base + x];
+          h = Math.imul(Math.imul(h ^ st[c], 0x9e3779b1) ^ st[n + c], 0x85ebca6b) + x;
         }
       }
+      sig[u] = h;
+      if (progress !== 0 && !this.drain()) return -1;
     }
     return progress;
   }
 
+  /** Two-candidate cells in cell order, then each unit's two-place digits. */
+  linkPairs(): void {
+    const st = this.st;
+    const n = this.n;
+    const size = this.t.size;
+    for (let c = 0; c < n; c++) {
+      const lo = st[c];
+      const hi = st[n + c];
+      if (st[2 * n + c] !== 0 || popcount(lo) + popcount(hi) !== 2) continue;
+      this.pairCell(c, lowestDigit(lo, hi), hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo));
+    }
+    // Per unit, the digits with two places, ordered by their second place, then digit.
+    const units = this.t.units;
+    const pb = this.placeBase;
+    const secondLo = this.secondLo;
+    const secondHi = this.secondHi;
+    for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
+      let seenLo = 0;
+      let seenHi = 0;
+      for (let d = 0; d < size; d++) {
+        const lo = st[pb + 2 * (base + d)];
+        const hi = st[pb + 2 * (base + d) + 1];
+        if (popcount(lo) + popcount(hi) !== 2) continue;
+        const k = hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo);
+        if (d < 32) secondLo[k] |= 1 << d;
+        else secondHi[k] |= 1 << d;
+        if (k < 32) seenLo |= 1 << k;
+        else seenHi |= 1 << k;
+      }
+      for (let kw = 0; kw < 2; kw++) {
+        let seconds = kw === 0 ? seenLo : seenHi;
+        while (seconds !== 0) {
+          const kb = seconds & -seconds;
+          seconds ^= kb;
+          const k = 31 - Math.clz32(kb) + 32 * kw;
+          for (let dw = 0; dw < 2; dw++) {
+            let digits = dw === 0 ? secondLo[k] : secondHi[k];
+            while (digits !== 0) {
+              const bit = digits & -digits;
+              digits ^= bit;
+              const d = 31 - Math.clz32(bit) + 32 * dw;
+              const at = pb + 2 * (base + d);
+              this.pairPlaces(units[base + lowestDigit(st[at], st[at + 1])], units[base + k], d);
+            }
+          }
+          secondLo[k] = secondHi[k] = 0;
+        }
+      }
+    }
+  }
+
+  /** Pointing and claiming by a scan of every segment: -1, 0 or 1 (see `Core32`). */
   lockedCandidates(): number {
     const st = this.st;
     const n = this.n;
@@ -207,17 +211,71 @@ export class Core64 extends CoreBase {
   propagate(): boolean {
     for (;;) {
       if (!this.drain()) return false;
-      const h = this.hiddenSingles();
-      if (h < 0) return false;
-      if (h > 0) continue;
-      if (this.t.box === 0) return true;
-      const l = this.lockedCandidates();
-      if (l < 0) return false;
-      if (l === 0) return true;
+      if (this.light) return true;
+      if (this.t.box !== 0 && !this.queued) {
+        const l = this.lockedCandidates();
+        if (l < 0) return false;
+        if (l > 0) continue;
+      }
+      if (!this.allDiff) return true;
+      const a = this.allDifferent();
+      if (a < 0) return false;
+      if (a === 0) return true;
     }
   }
 
+  /** The bivalent choice whose two sides cut most (see `Core32.chooseLookahead`). */
+  chooseLookahead(depth: number): boolean {
+    const st = this.st;
+    const n = this.n;
+    const size = this.t.size;
+    const cut = this.cut;
+    let best = -1;
+    let bestDigit = 0;
+    let bestScore = -1;
+    for (let c = 0; c < n; c++) {
+      const lo = st[c];
+      const hi = st[n + c];
+      if (st[2 * n + c] !== 0 || popcount(lo) + popcount(hi) !== 2) continue;
+      const d1 = lowestDigit(lo, hi);
+      const d2 = hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo);
+      const i1 = cut[c * size + d1];
+      const i2 = cut[c * size + d2];
+      const score = (i1 + 1) * (i2 + 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = c;
+        bestDigit = i1 >= i2 ? d1 : d2;
+      }
+    }
+    const units = this.t.units;
+    const pb = this.placeBase;
+    for (let ud = 0, e = this.t.unitCount * size; ud < e; ud++) {
+      const lo = st[pb + 2 * ud];
+      const hi = st[pb + 2 * ud + 1];
+      if (popcount(lo) + popcount(hi) !== 2) continue;
+      const d = ud % size;
+      const base = ud - d;
+      const c1 = units[base + lowestDigit(lo, hi)];
+      const c2 = units[base + (hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo))];
+      const i1 = cut[c1 * size + d];
+      const i2 = cut[c2 * size + d];
+      const score = (i1 + 1) * (i2 + 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = i1 >= i2 ? c1 : c2;
+        bestDigit = d;
+      }
+    }
+    if (best < 0) return false;
+    this.frameCell[depth] = best;
+    this.frameDigit[depth] = bestDigit;
+    return true;
+  }
+
+  /** The weighted most-constrained choice among cells and (unit, digit) pairs. */
   choose(depth: number): boolean {
+    if (this.lookahead && this.probedAll && this.chooseLookahead(depth)) return true;
     const st = this.st;
     const n = this.n;
     const size = this.t.size;
@@ -284,30 +342,4 @@ export class Core64 extends CoreBase {
     this.frameDigit[depth] = digit;
     return true;
   }
-
-  fillSolution(): void {
-    const st = this.st;
-    const n = this.n;
-    for (let c = 0; c < n; c++) this.solution[c] = st[2 * n + c];
-  }
-
-  openCount(c: number): number {
-    const st = this.st;
-    const n = this.n;
-    return st[2 * n + c] !== 0 ? 0 : popcount(st[c]) + popcount(st[n + c]);
-  }
-
-  has(c: number, d: number): boolean {
-    return d < 32 ? (this.st[c] & (1 << d)) !== 0 : (this.st[this.n + c] & (1 << (d - 32))) !== 0;
-  }
-}
-
-/** Whether the two-word set (lo, hi), known non-empty, has exactly one member. */
-function single(lo: number, hi: number): boolean {
-  return lo === 0 ? (hi & (hi - 1)) === 0 : hi === 0 && (lo & (lo - 1)) === 0;
-}
-
-/** The lowest 0-based digit of a non-empty two-word set. */
-function lowestDigit(lo: number, hi: number): number {
-  return lo !== 0 ? 31 - Math.clz32(lo & -lo) : 63 - Math.clz32(hi & -hi);
 }
