@@ -176,10 +176,10 @@ export class Core32 extends LookaheadCore {
     const st = this.st;
     for (let c = 0; c < n; c++) {
       const m = st[c];
-      if (st[n + c] !== 0 || popcount(m) !== 2) continue;
-      const a = 31 - Math.clz32(m & -m);
-      const b = 31 - Math.clz32(m);
-      this.pairCell(c, a, b);
+      const rest = m & (m - 1);
+      // Exactly two candidates; an assigned cell has one.
+      if (rest === 0 || (rest & (rest - 1)) !== 0) continue;
+      this.pairCell(c, 31 - Math.clz32(m & -m), 31 - Math.clz32(m));
     }
     // Per unit, the digits with two places, ordered by their second place, then digit.
     const units = this.t.units;
@@ -365,7 +365,10 @@ export class Core32 extends LookaheadCore {
     const gone = old & bits;
     if (gone === 0) return true;
     const m = old & ~bits;
-    this.set(c, m);
+    const top = this.top++;
+    this.trailIdx[top] = c;
+    this.trailOld[top] = old;
+    this.st[c] = m;
     if (m === 0) {
       this.cellW[c]++;
       return false;
@@ -477,7 +480,8 @@ export class Core32 extends LookaheadCore {
       // Cell c has just two candidates {a, b}: a peer with the same two, in a unit of c?
       const c = -1 - item;
       const mc = st[c];
-      if (st[n + c] !== 0 || popcount(mc) !== 2) return true;
+      const rest = mc & (mc - 1);
+      if (rest === 0 || (rest & (rest - 1)) !== 0) return true;
       const a = 31 - Math.clz32(mc & -mc);
       const b = 31 - Math.clz32(mc);
       for (let i = this.t.cellUnitStart[c], e = this.t.cellUnitStart[c + 1]; i < e; i++) {
@@ -502,7 +506,8 @@ export class Core32 extends LookaheadCore {
     }
     // Digit d has just two places p, q in unit u: another digit with exactly those two?
     const m = st[pb + item];
-    if (popcount(m) !== 2) return true;
+    const rest = m & (m - 1);
+    if (rest === 0 || (rest & (rest - 1)) !== 0) return true;
     const d = item % this.t.size;
     const ub = item - d;
     const p = units[ub + 31 - Math.clz32(m & -m)];
@@ -660,7 +665,8 @@ export class Core32 extends LookaheadCore {
     let bestScore = -1;
     for (let c = 0; c < n; c++) {
       const m = st[c];
-      if (st[n + c] !== 0 || popcount(m) !== 2) continue;
+      const rest = m & (m - 1);
+      if (rest === 0 || (rest & (rest - 1)) !== 0) continue;
       const d1 = 31 - Math.clz32(m & -m);
       const d2 = 31 - Math.clz32(m);
       const i1 = cut[c * size + d1];

@@ -384,15 +384,14 @@ export abstract class Places64 extends LookaheadCore {
       const pch = this.cuWord[i] === 0 ? 0 : this.cuBit[i];
       const q = this.twin(ub, st[pa] & st[pbb] & ~pcl, st[pa + 1] & st[pbb + 1] & ~pch, cl, ch);
       if (q < 0) continue;
-      // Both words of the pair's places, without c and its twin.
-      const k = this.t.cellUnitPos[i];
+      // Both words of the pair's places, without c and its twin q.
       for (let w = 0; w < 2; w++) {
         let rm = (st[pa + w] | st[pbb + w]) & ~(w === 0 ? pcl : pch);
         while (rm !== 0) {
           const r = rm & -rm;
           rm ^= r;
           const x = 31 - Math.clz32(r) + 32 * w;
-          if (x === q || x === k) continue;
+          if (x === q) continue;
           if (!this.remove(units[ub + x], cl, ch)) return false;
         }
       }
