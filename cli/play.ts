@@ -36,13 +36,15 @@ its moves one per line ('Dg7', 'Dg7!' when its move leaves one solution, or
 or at the end of input. A little debug goes to standard error.
 
 Every move is checked exactly with the solution counter: the bot never plays
-a move the referee would reject.
+a move the referee would reject. An opponent's move that does not parse, goes
+to a filled cell or breaks the rules ends the game with one line naming it.
 
 Options:
   --level random|strong  random: uniformly random legal moves (claims when it
                          can); strong (default): random opening, then keeps
-                         the solution count high and solves the endgame
-                         exactly on the enumerated solutions
+                         the solution count high; from a million solutions
+                         down, searches each turn exactly on the enumerated
+                         solution set (a win first, then the safest move)
   --seed N               random seed (default: a fresh one per run); the same
                          seed and the same opponent moves give the same game
   --time SECONDS         thinking time for the whole game (default 30); the
@@ -59,7 +61,8 @@ Options:
                          (see 'sudokit play --game qttt --help')
   -h, --help             show this help
 
-Exit status: 0 normally, 2 on bad usage or an unsolvable grid.
+Exit status: 0 normally, 2 on bad usage, an unsolvable grid or an opponent's
+move that cannot be taken.
 
 Examples:
   sudokit match -- "sudokit play" "sudokit play --level random"

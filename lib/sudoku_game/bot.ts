@@ -205,6 +205,7 @@ export class SudokuBot {
     return line;
   }
 
+  /** Number of filled cells. */
   private givens(): number {
     let g = 0;
     for (let c = 0; c < 81; c++) if (this.grid[c] !== 0) g++;
@@ -295,6 +296,7 @@ export class SudokuBot {
     throw new Error("no legal move in a position with many solutions");
   }
 
+  /** The random level's move: uniform over the legal moves, with its claim. */
   private randomLine(): string {
     const n = this.enumerate(SMALL_SET);
     this.last = {
@@ -314,6 +316,7 @@ export class SudokuBot {
     return formatMove(cell, digit, this.counts[v] === 1);
   }
 
+  /** The strong level's move: opening, middle game or endgame, by what is known. */
   private strongLine(timeLeftMs: number): string {
     const start = this.now();
     if (!this.exact) {
@@ -363,6 +366,7 @@ export class SudokuBot {
     return formatMove(Math.floor(best / 10), best % 10);
   }
 
+  /** The solution buffer, grown to hold at least `solutions` solutions. */
   private ensureBuf(solutions: number): Uint8Array {
     if (this.buf.length < solutions * 81) this.buf = new Uint8Array(solutions * 81);
     return this.buf;
@@ -379,9 +383,9 @@ export class SudokuBot {
     const now = this.now;
     const t0 = now();
     const deadline = t0 + turnBudget(timeLeftMs, this.totalMs, n);
-    // Offense: fewest solutions first, until a win or most of the turn (less where a full
-    // search is out of reach and checking the move played matters as much).
-    const offense = n > 80_000 ? 0.5 : n > 30_000 ? 0.6 : 0.85;
+    // Offense: fewest solutions first, until a win or part of the turn; the rest checks
+    // the move to play (the opponent must not find an easy win after it).
+    const offense = n > 80_000 ? 0.5 : n > 30_000 ? 0.45 : 0.6;
     const value = game.solveMoves(moves, { deadline: t0 + offense * (deadline - t0), now }, false);
     let pick = bestWin(moves);
     if (pick === undefined && value !== "LOSS") pick = this.defend(moves, deadline);
@@ -391,14 +395,15 @@ export class SudokuBot {
       ? "LOSS"
       : undefined;
     this.last.nodes = game.nodes;
-    pick ??= largest(moves);
+    pick ??= hardest(moves) ?? largest(moves);
     return formatMove(pick.cell, pick.digit, pick.count === 1);
   }
 
   /**
    * No win found: check the moves that leave the most solutions, largest first, for a
-   * winning reply of the opponent's, until `deadline`; returns the first that survives
-   * (or turns out to win), else undefined.
+   * winning reply of the opponent's, until `deadline`. Returns the first that survives
+   * its check (or turns out to win), else, when all are refuted, the one whose
+   * refutation took the most work (the opponent may miss it); undefined if none is open.
    */
   private defend(moves: RootMove[], deadline: number): RootMove | undefined {
     const game = this.game!;
@@ -412,8 +417,18 @@ export class SudokuBot {
       game.solveMoves([open[i]], { deadline: now() + left / 2, now }, false);
       if (open[i].status !== MoveStatus.Loss) return open[i];
     }
-    return undefined;
+    return hardest(moves);
   }
+}
+
+/** The losing move whose refutation took the most search, if any move was searched. */
+function hardest(moves: readonly RootMove[]): RootMove | undefined {
+  let best: RootMove | undefined;
+  for (const m of moves) {
+    if (m.status !== MoveStatus.Loss || (m.nodes ?? 0) === 0) continue;
+    if (best === undefined || m.nodes! > best.nodes!) best = m;
+  }
+  return best;
 }
 
 /** The proven win leaving the fewest solutions (one, a claim, first), if any. */

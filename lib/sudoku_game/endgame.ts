@@ -72,6 +72,11 @@ export interface RootMove {
   readonly count: number;
   /** What the search proved about the move. */
   status: MoveStatus;
+  /**
+   * Search nodes spent on the move so far: for a losing move, how hard its refutation
+   * was to find (the opponent may miss a hard one).
+   */
+  nodes?: number;
 }
 
 /** Most solutions a {@linkcode SolutionGame} takes. */
@@ -340,7 +345,9 @@ export class SolutionGame {
         unknown = true;
         continue;
       }
+      const before = budget.nodes;
       const r = this.solveChild(m.cell, m.digit);
+      m.nodes = (m.nodes ?? 0) + budget.nodes - before;
       if (r === 0) {
         unknown = true;
         continue;
