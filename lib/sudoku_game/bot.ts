@@ -53,24 +53,27 @@ function formatMove(cell: number, digit: number, claim = false): string {
  * Search time for an endgame turn, in ms, from the time left in the game, its total and
  * the number of solutions.
  *
- * A reserve (8 % of the game, at least a second) is never planned for: it absorbs the
+ * A reserve (5 % of the game, at least a second) is never planned for: it absorbs the
  * runtime's start-up, enumerations and a busy machine. Whoever first proves a win wins the
- * game, and a proof takes seconds below about 30,000 solutions, minutes far above; so a
- * turn takes 55 % of the rest from 5,000 to 30,000 solutions, 40 % below, 20 % up to
- * 80,000 (a proof there is a long shot, but its work stays in the table) and 5 % above
- * (quick wins and a check of the move played). The budgets of successive turns form a
- * decreasing series that never exceeds the plan.
+ * game, and the first position where a proof is within reach decides it: measured on
+ * match positions, wins at 40k-150k solutions took 2-18 s to find, so a turn takes 75 %
+ * of the rest from 15,000 to 60,000 solutions, 40 % up to 150,000, 20 % up to 250,000
+ * (a proof is a long shot, but its work stays in the table), 6 % above, and 60 % below
+ * 15,000. The budgets of successive turns form a decreasing series that never exceeds
+ * the plan.
  */
 export function turnBudget(timeLeftMs: number, totalMs: number, solutions: number): number {
-  const usable = timeLeftMs - Math.max(1000, totalMs * 0.08);
+  const usable = timeLeftMs - Math.max(1000, totalMs * 0.05);
   if (usable <= 0) return 0;
-  const share = solutions > 80_000
-    ? 0.05
-    : solutions > 30_000
+  const share = solutions > 250_000
+    ? 0.06
+    : solutions > 150_000
     ? 0.2
-    : solutions >= 5_000
-    ? 0.55
-    : 0.4;
+    : solutions > 60_000
+    ? 0.4
+    : solutions >= 15_000
+    ? 0.75
+    : 0.6;
   return usable * share;
 }
 
@@ -383,9 +386,9 @@ export class SudokuBot {
     const now = this.now;
     const t0 = now();
     const deadline = t0 + turnBudget(timeLeftMs, this.totalMs, n);
-    // Offense: fewest solutions first, until a win or part of the turn; the rest checks
-    // the move to play (the opponent must not find an easy win after it).
-    const offense = n > 80_000 ? 0.5 : n > 30_000 ? 0.45 : 0.6;
+    // Offense: fewest solutions first, until a win or most of the turn (wins are what
+    // decide games); the rest checks the move to play for an easy win of the opponent's.
+    const offense = n > 5_000 ? 0.75 : 0.6;
     const value = game.solveMoves(moves, { deadline: t0 + offense * (deadline - t0), now }, false);
     let pick = bestWin(moves);
     if (pick === undefined && value !== "LOSS") pick = this.defend(moves, deadline);
