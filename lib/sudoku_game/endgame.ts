@@ -339,6 +339,8 @@ export class SolutionGame {
       }
     }
     const start = budget.nodes;
+    const byPair = new Map<number, RootMove>();
+    for (const m of moves) byPair.set(m.cell * 16 + m.digit, m);
     for (const m of moves) {
       if (m.status !== MoveStatus.Unknown) continue;
       if (budget.aborted) {
@@ -353,6 +355,15 @@ export class SolutionGame {
         continue;
       }
       m.status = r === LOSS ? MoveStatus.Win : MoveStatus.Loss;
+      if (r === WIN && m.count > 3) {
+        // The reply B that beats this move A also beats B played here: the opponent
+        // answers A and reaches the same set, when B leaves at least as many solutions
+        // (so that A is still a move after B).
+        const b = byPair.get(this.winMove);
+        if (b !== undefined && b.status === MoveStatus.Unknown && b.count >= m.count) {
+          b.status = MoveStatus.Loss;
+        }
+      }
       if (r === LOSS) {
         if (!win) winning = m.cell * 16 + m.digit;
         win = true;
@@ -406,6 +417,7 @@ export class SolutionGame {
     if (c === 1) return LOSS;
     if (c <= 3) return WIN;
     const known = this.table.probe(h1, h2, c);
+    this.winMove = this.table.move;
     if (known !== 0) return known;
     const r = this.search(1, cb, ckb, c, w, h1, h2);
     return this.budget.aborted ? 0 : r;

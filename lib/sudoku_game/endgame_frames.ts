@@ -60,6 +60,9 @@ export class FrameSearch {
   private readonly skip = new Int32Array(DEPTH * 729);
   private readonly skipCount = new Int32Array(DEPTH * 729);
   private serial = 0;
+  /** Scratch of the counting sort of a node's moves. */
+  private readonly hist = new Int32Array(FRAME_ROWS + 2);
+  private readonly sorted = new Int32Array(729);
   /** Per depth: the rows (four slots, -1 for none) of pairs held by two to four rows. */
   private readonly few = new Int16Array(DEPTH * FEW * 4);
   private readonly tmp = new Int32Array(81 * 10 * MAX_WORDS);
@@ -220,6 +223,10 @@ export class FrameSearch {
     const seenStamp = this.seenStamp;
     const seenPair = this.seenPair;
     const stamp = ++this.seenSerial;
+    // A quarter of the frame or less: this scan only looks for a win at once and the live
+    // pairs; the node goes on in fewer words (renumbering costs about what a few nodes of
+    // the subtree save).
+    const shrink = W > 1 && (wordsFor(k) * 4 <= W || (W === 2 && k <= 16));
     for (let q = lb; q < lb + np; q++) {
       const p = list[q];
       const mb = (pb + p) * MAX_WORDS;
@@ -239,6 +246,10 @@ export class FrameSearch {
         this.winMove = pMove[pb + p];
         this.table.store(h1, h2, k, WIN, this.winMove, 0);
         return WIN;
+      }
+      if (shrink) {
+        list[nb + nl++] = p;
+        continue;
       }
       // A pair holding the same rows as an earlier one is the same move here and in the
       // whole subtree (often: cells tied to each other): keep the first only.
@@ -281,22 +292,31 @@ export class FrameSearch {
         if (n === 2) few[f + 2] = -1;
       }
     }
-    if (wordsFor(k) * 4 <= W || (W === 2 && k <= 16)) {
-      // Not won at once, and a quarter of the frame or less: go on in fewer words (the
-      // renumbering costs about what a few nodes of the subtree save).
+    if (shrink) {
       this.renumber(fd, lv, k, nl);
       budget.nodes--;
       return this.node(fd + 1, lv + 1, nl, k, h1, h2);
     }
-    // Fewest solutions left first (insertion sort: lists are short).
-    for (let a = lb + 1; a < lb + m; a++) {
-      const v = moves[a];
-      let b = a - 1;
-      while (b >= lb && moves[b] > v) {
-        moves[b + 1] = moves[b];
-        b--;
+    // Fewest solutions left first; among equal counts, list order (the order of `p`).
+    if (m <= 12) {
+      for (let a = lb + 1; a < lb + m; a++) {
+        const v = moves[a];
+        let b = a - 1;
+        while (b >= lb && moves[b] > v) {
+          moves[b + 1] = moves[b];
+          b--;
+        }
+        moves[b + 1] = v;
       }
-      moves[b + 1] = v;
+    } else {
+      // Counting sort: counts are below k ≤ 256, and the lists run to hundreds.
+      const hist = this.hist;
+      const sorted = this.sorted;
+      hist.fill(0, 0, k + 1);
+      for (let a = lb; a < lb + m; a++) hist[(moves[a] >> 10) + 1]++;
+      for (let c = 1; c <= k; c++) hist[c] += hist[c - 1];
+      for (let a = lb; a < lb + m; a++) sorted[hist[moves[a] >> 10]++] = moves[a];
+      for (let a = 0; a < m; a++) moves[lb + a] = sorted[a];
     }
     const serial = ++this.serial;
     const skip = this.skip;
