@@ -467,7 +467,6 @@ export class SolutionGame {
   ): number {
     const budget = this.budget;
     if (k <= FRAME_ROWS) {
-      budget.nodes++;
       const r = this.frames.solve(
         this.rows,
         rb,
@@ -616,7 +615,29 @@ export class SolutionGame {
       // A child met earlier in this loop (same set by another move) is in the table now.
       let r = table.probe(ch1, ch2, c);
       let reply = table.move;
-      if (r === 0) {
+      if (r === 0 && c <= FRAME_ROWS) {
+        // Straight into a frame, built from this node's rows.
+        r = this.frames.solveChild(
+          this.rows,
+          rb,
+          width,
+          k,
+          col,
+          d,
+          this.liveCol,
+          lb,
+          nl,
+          colCell,
+          nc,
+          this.keys,
+          kb,
+          c,
+          ch1,
+          ch2,
+        );
+        if (budget.aborted) return 0;
+        reply = this.frames.winMove;
+      } else if (r === 0) {
         this.ensure(cb + c * nl, ckb + 2 * c);
         const rows = this.rows;
         const keys = this.keys;

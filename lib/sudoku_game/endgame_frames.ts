@@ -109,7 +109,63 @@ export class FrameSearch {
       const r = rb + j * width;
       for (let i = 0; i < width; i++) tmp[(i * 10 + rows[r + i]) * W + word] |= bit;
     }
+    return this.start(width, cellOf, cb, k, W, h1, h2);
+  }
+
+  /**
+   * Like {@linkcode solve} for the child of a row-level node: its `k` rows are those of
+   * the parent's `pk` rows (at `rb`, `width` digits each, keys at `kb`) that hold
+   * `digit` in column `col`, read through the parent's live columns `live[lb..lb+nl)`
+   * (cells `cellOf[cb..cb+nl)`), without copying them first.
+   */
+  solveChild(
+    rows: Uint8Array,
+    rb: number,
+    width: number,
+    pk: number,
+    col: number,
+    digit: number,
+    live: Uint8Array,
+    lb: number,
+    nl: number,
+    cellOf: Uint8Array,
+    cb: number,
+    keys: Int32Array,
+    kb: number,
+    k: number,
+    h1: number,
+    h2: number,
+  ): number {
+    const W = wordsFor(k);
+    this.words[0] = W;
+    const tmp = this.tmp;
+    tmp.fill(0, 0, nl * 10 * W);
+    let j = 0;
+    for (let i = 0; i < pk; i++) {
+      const r = rb + i * width;
+      if (rows[r + col] !== digit) continue;
+      this.keyA[j] = keys[kb + 2 * i];
+      this.keyB[j] = keys[kb + 2 * i + 1];
+      const word = j >> 5;
+      const bit = 1 << (j & 31);
+      for (let t = 0; t < nl; t++) tmp[(t * 10 + rows[r + live[lb + t]]) * W + word] |= bit;
+      j++;
+    }
+    return this.start(nl, cellOf, cb, k, W, h1, h2);
+  }
+
+  /** The root node of a frame whose pairs' rows are in `tmp` (`width` columns). */
+  private start(
+    width: number,
+    cellOf: Uint8Array,
+    cb: number,
+    k: number,
+    W: number,
+    h1: number,
+    h2: number,
+  ): number {
     this.setFull(0, k, W);
+    const tmp = this.tmp;
     const s = this.s;
     const mask = this.mask;
     let np = 0;
@@ -129,7 +185,6 @@ export class FrameSearch {
         np++;
       }
     }
-    this.budget.nodes--; // the caller counted this node
     return this.node(0, 0, np, k, h1, h2);
   }
 
