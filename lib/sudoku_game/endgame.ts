@@ -79,6 +79,9 @@ export interface RootMove {
   nodes?: number;
 }
 
+/** Columns in their own order: the live columns of a node that keeps all of them. */
+const IDENTITY = Uint8Array.from({ length: 81 }, (_, i) => i);
+
 /** Most solutions a {@linkcode SolutionGame} takes. */
 export const MAX_SOLUTIONS = 4_000_000;
 
@@ -419,7 +422,30 @@ export class SolutionGame {
     const known = this.table.probe(h1, h2, c);
     this.winMove = this.table.move;
     if (known !== 0) return known;
-    const r = this.search(1, cb, ckb, c, w, h1, h2);
+    let r: number;
+    if (c <= FRAME_ROWS) {
+      r = this.frames.solveChild(
+        rows,
+        0,
+        w,
+        n,
+        col,
+        digit,
+        IDENTITY,
+        0,
+        w,
+        this.colCell,
+        0,
+        keys,
+        0,
+        c,
+        h1,
+        h2,
+      );
+      this.winMove = this.frames.winMove;
+    } else {
+      r = this.search(1, cb, ckb, c, w, h1, h2);
+    }
     return this.budget.aborted ? 0 : r;
   }
 
@@ -452,7 +478,7 @@ export class SolutionGame {
   }
 
   /**
-   * Value for the side to move of the node whose `k ≥ 4` rows of `width` columns are at
+   * Value for the side to move of the node whose k > FRAME_ROWS rows of `width` columns are at
    * `rb` (keys at `kb`), with key h1:h2: WIN or LOSS (meaningless when aborted). Records
    * it in the table and sets `winMove`.
    */
@@ -466,22 +492,6 @@ export class SolutionGame {
     h2: number,
   ): number {
     const budget = this.budget;
-    if (k <= FRAME_ROWS) {
-      const r = this.frames.solve(
-        this.rows,
-        rb,
-        width,
-        this.colCell,
-        depth * 81,
-        this.keys,
-        kb,
-        k,
-        h1,
-        h2,
-      );
-      this.winMove = this.frames.winMove;
-      return budget.aborted ? 0 : r;
-    }
     const startNodes = budget.nodes;
     if (!budget.node(k * width)) return 0;
     const table = this.table;

@@ -80,40 +80,8 @@ export class FrameSearch {
   }
 
   /**
-   * Value (WIN or LOSS; 0 when the budget ran out) of the set of `k` rows, 4 ≤ k ≤
-   * {@linkcode FRAME_ROWS}, at `rb` in `rows` (`width` digits each; column i is cell
-   * `cellOf[cb + i]`), keys at `kb` in `keys`, set key h1:h2.
-   */
-  solve(
-    rows: Uint8Array,
-    rb: number,
-    width: number,
-    cellOf: Uint8Array,
-    cb: number,
-    keys: Int32Array,
-    kb: number,
-    k: number,
-    h1: number,
-    h2: number,
-  ): number {
-    const W = wordsFor(k);
-    this.words[0] = W;
-    // Each (column, digit)'s rows, then the pairs that vary.
-    const tmp = this.tmp;
-    tmp.fill(0, 0, width * 10 * W);
-    for (let j = 0; j < k; j++) {
-      this.keyA[j] = keys[kb + 2 * j];
-      this.keyB[j] = keys[kb + 2 * j + 1];
-      const word = j >> 5;
-      const bit = 1 << (j & 31);
-      const r = rb + j * width;
-      for (let i = 0; i < width; i++) tmp[(i * 10 + rows[r + i]) * W + word] |= bit;
-    }
-    return this.start(width, cellOf, cb, k, W, h1, h2);
-  }
-
-  /**
-   * Like {@linkcode solve} for the child of a row-level node: its `k` rows are those of
+   * Value (WIN or LOSS; 0 when the budget ran out) of a child of a row-level node, with
+   * 4 ≤ k ≤ {@linkcode FRAME_ROWS} rows, key h1:h2: its rows are those of
    * the parent's `pk` rows (at `rb`, `width` digits each, keys at `kb`) that hold
    * `digit` in column `col`, read through the parent's live columns `live[lb..lb+nl)`
    * (cells `cellOf[cb..cb+nl)`), without copying them first.
@@ -138,6 +106,7 @@ export class FrameSearch {
   ): number {
     const W = wordsFor(k);
     this.words[0] = W;
+    // Each (column, digit)'s rows, then the pairs that vary.
     const tmp = this.tmp;
     tmp.fill(0, 0, nl * 10 * W);
     let j = 0;
