@@ -7,7 +7,7 @@
  * - middle game (too many solutions to enumerate, by a quick estimate): the move that
  *   most solutions hold, in a sample spread by random symmetries, so the opponent is
  *   left as many as possible;
- * - endgame (at most `enumLimit` solutions, one million by default): all solutions are
+ * - endgame (at most `enumLimit` solutions, 500,000 by default): all solutions are
  *   enumerated once and then narrowed move by move, and each turn is searched exactly on
  *   the solution set with the transposition table kept from move to move. First moves
  *   that leave few solutions are tried for a win (offense); if none is proven within the
@@ -49,31 +49,39 @@ function formatMove(cell: number, digit: number, claim = false): string {
   return formatCodecupMove({ cell, digit, claim });
 }
 
+/** Sets of at least this many solutions are out of the opponent's exact reach (assumed). */
+export const HANDOVER = 100_000;
+
 /**
- * Search time for an endgame turn, in ms, from the time left in the game, its total and
- * the number of solutions.
+ * Search time for an endgame turn, in ms, from the time left in the game, its total, the
+ * number of solutions and the most that a move leaves (`largest`).
  *
- * A reserve (5 % of the game, at least a second) is never planned for: it absorbs the
- * runtime's start-up, enumerations and a busy machine. Whoever first proves a win wins the
- * game, and the first position where a proof is within reach decides it: measured on
- * match positions, wins at 40k-150k solutions took 2-18 s to find, so a turn takes 75 %
- * of the rest from 15,000 to 60,000 solutions, 40 % up to 150,000, 20 % up to 250,000
- * (a proof is a long shot, but its work stays in the table), 6 % above, and 60 % below
- * 15,000. The budgets of successive turns form a decreasing series that never exceeds
- * the plan.
+ * A reserve (7 % of the game, at least a second) is never planned for: it absorbs the
+ * runtime's start-up, enumerations and a busy machine. In positions of 10,000+ solutions
+ * the side to move nearly always has a win, so the game goes to whoever first proves one.
+ * The turn where no move leaves the opponent {@linkcode HANDOVER} solutions or more is the
+ * decisive one: a failed proof hands over a set the opponent can solve. There the bot
+ * spends 85 % of what is left (in matches it lost such turns after 8-9 s with 17 s
+ * unused). When a move still leaves that many, proofs are long shots and the bot passes
+ * quickly: 10 % up to 250,000 solutions, 2 % above; below 15,000 solutions a proof takes
+ * seconds at most, and a turn takes 60 %. The budgets of successive turns form a
+ * decreasing series that never exceeds the plan.
  */
-export function turnBudget(timeLeftMs: number, totalMs: number, solutions: number): number {
-  const usable = timeLeftMs - Math.max(1000, totalMs * 0.05);
+export function turnBudget(
+  timeLeftMs: number,
+  totalMs: number,
+  solutions: number,
+  largest = solutions,
+): number {
+  const usable = timeLeftMs - Math.max(1000, totalMs * 0.07);
   if (usable <= 0) return 0;
-  const share = solutions > 250_000
-    ? 0.06
-    : solutions > 150_000
-    ? 0.2
-    : solutions > 60_000
-    ? 0.4
-    : solutions >= 15_000
-    ? 0.75
-    : 0.6;
+  const share = solutions < 15_000
+    ? 0.6
+    : largest < HANDOVER
+    ? 0.85
+    : solutions <= 250_000
+    ? 0.1
+    : 0.02;
   return usable * share;
 }
 
@@ -87,7 +95,7 @@ export interface BotOptions {
   now?: () => number;
   /** Solution counter; defaults to a private `Engine9` (not shared: it is not reentrant). */
   engine?: Engine;
-  /** Enumerate and solve positions with at most this many solutions (default 1,000,000). */
+  /** Enumerate and solve positions with at most this many solutions (default 500,000). */
   enumLimit?: number;
   /** Time of the whole game, in ms (default 30,000). */
   totalMs?: number;
@@ -146,7 +154,7 @@ export class SudokuBot {
     this.rng = new Rng(options.seed ?? 1);
     this.now = options.now ?? (() => performance.now());
     this.engine = options.engine ?? new Engine9();
-    this.enumLimit = options.enumLimit ?? 1_000_000;
+    this.enumLimit = options.enumLimit ?? 500_000;
     this.totalMs = options.totalMs ?? 30_000;
     this.tableBits = options.tableBits ?? 22;
     this.buf = new Uint8Array(SMALL_SET * 81);
@@ -385,10 +393,12 @@ export class SudokuBot {
     const moves = game.rootMoves();
     const now = this.now;
     const t0 = now();
-    const deadline = t0 + turnBudget(timeLeftMs, this.totalMs, n);
+    const top = largest(moves).count;
+    const deadline = t0 + turnBudget(timeLeftMs, this.totalMs, n, top);
     // Offense: fewest solutions first, until a win or most of the turn (wins are what
-    // decide games); the rest checks the move to play for an easy win of the opponent's.
-    const offense = n > 5_000 ? 0.75 : 0.6;
+    // decide games); the rest checks the move to play for an easy win of the opponent's
+    // (hopeless on a decisive turn of 15,000+ solutions: its children are too large).
+    const offense = n >= 15_000 && top < HANDOVER ? 0.95 : n > 5_000 ? 0.75 : 0.6;
     const value = game.solveMoves(moves, { deadline: t0 + offense * (deadline - t0), now }, false);
     let pick = bestWin(moves);
     if (pick === undefined && value !== "LOSS") pick = this.defend(moves, deadline);

@@ -22,6 +22,8 @@ export const FRAME_ROWS = 256;
 const MAX_WORDS = FRAME_ROWS / 32;
 /** Most pairs of two to four rows a node keeps for the quick refutation of its moves. */
 const FEW = 32;
+/** Nodes of at least this many rows look up every child in the table before any search. */
+const ETC_MIN = 32;
 /** Frame levels: each renumbering at least halves the words (..., 4, 2, 1). */
 const LEVELS = 32 - Math.clz32(MAX_WORDS);
 /** Search depth bound: every move fills a cell, and each renumbering adds a level. */
@@ -60,6 +62,9 @@ export class FrameSearch {
   private readonly skip = new Int32Array(DEPTH * 729);
   private readonly skipCount = new Int32Array(DEPTH * 729);
   private serial = 0;
+  /** Per depth: the keys of the children still to search, in move order. */
+  private readonly ck1 = new Int32Array(DEPTH * 729);
+  private readonly ck2 = new Int32Array(DEPTH * 729);
   /** Scratch of the counting sort of a node's moves. */
   private readonly hist = new Int32Array(FRAME_ROWS + 2);
   private readonly sorted = new Int32Array(729);
@@ -220,6 +225,52 @@ export class FrameSearch {
   }
 
   /**
+   * Whether the move whose mask is at `mb` keeps exactly one row of a pair held by two to
+   * four rows (listed at `fb`, `nf` of them): the opponent then plays that pair and wins.
+   */
+  private lostAtOnce(mb: number, fb: number, nf: number): boolean {
+    const few = this.few;
+    const mask = this.mask;
+    for (let f = fb; f < fb + 4 * nf; f += 4) {
+      let n = 0;
+      for (let i = f; i < f + 4; i++) {
+        const j = few[i];
+        if (j < 0) break;
+        n += (mask[mb + (j >> 5)] >>> (j & 31)) & 1;
+      }
+      if (n === 1) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The winning reply `reply` (a move) to a move leaving `c` solutions of the node whose
+   * moves are at `lb` (serial `serial`) loses there too (the reply, then that move), for
+   * moves leaving at least `c` solutions, which are sure to allow that move as a reply.
+   */
+  private markReply(
+    lb: number,
+    nb: number,
+    nl: number,
+    pb: number,
+    reply: number,
+    serial: number,
+    c: number,
+  ): void {
+    const list = this.list;
+    const pMove = this.pMove;
+    for (let q = nb; q < nb + nl; q++) {
+      const x = list[q];
+      if (pMove[pb + x] !== reply) continue;
+      if (this.skip[lb + x] !== serial || this.skipCount[lb + x] > c) {
+        this.skip[lb + x] = serial;
+        this.skipCount[lb + x] = c;
+      }
+      return;
+    }
+  }
+
+  /**
    * Value of the node at depth `fd` of level `lv`: mask at `fd`, `np` candidate pairs
    * listed at `fd`, `k` rows, key h1:h2. Records it in the table and sets `winMove`.
    */
@@ -349,40 +400,79 @@ export class FrameSearch {
     const keyB = this.keyB;
     const rowBase = lv * FRAME_ROWS;
     const cs = sb + MAX_WORDS;
+    const ck1 = this.ck1;
+    const ck2 = this.ck2;
+    // First every child's key and what the table knows of it: a lost child ends the node
+    // before any search, a won one marks its refutation (which then loses here too).
+    // A large node first gets every child's key and what the table knows of it: a lost
+    // child ends the node before any search, a won one marks its refutation (which then
+    // loses here too). Small nodes compute keys as they go (most end at their first move).
+    const etc = k >= ETC_MIN;
+    if (etc) {
+      let kept = 0;
+      for (let a = lb; a < lb + m; a++) {
+        const v = moves[a];
+        const c = v >> 10;
+        const p = v & 1023;
+        const mb = (pb + p) * MAX_WORDS;
+        if (this.lostAtOnce(mb, fb, nf)) continue;
+        let ch1 = 0;
+        let ch2 = 0;
+        for (let w = 0; w < W; w++) {
+          let x = s[sb + w] & mask[mb + w];
+          while (x !== 0) {
+            const t = x & -x;
+            x ^= t;
+            const j = rowBase + (w << 5) + 31 - Math.clz32(t);
+            ch1 ^= keyA[j];
+            ch2 ^= keyB[j];
+          }
+        }
+        const r = this.table.probe(ch1, ch2, c);
+        if (r === LOSS) {
+          this.winMove = pMove[pb + p];
+          this.table.store(h1, h2, k, WIN, this.winMove, 0);
+          return WIN;
+        }
+        if (r === WIN) {
+          this.markReply(lb, nb, nl, pb, this.table.move, serial, c);
+          continue;
+        }
+        moves[lb + kept] = v;
+        ck1[lb + kept] = ch1;
+        ck2[lb + kept] = ch2;
+        kept++;
+      }
+      m = kept;
+    }
     for (let a = lb; a < lb + m; a++) {
       const v = moves[a];
       const c = v >> 10;
       const p = v & 1023;
       if (skip[lb + p] === serial && c >= skipCount[lb + p]) continue;
       const mb = (pb + p) * MAX_WORDS;
-      let lost = false;
-      for (let f = fb; f < fb + 4 * nf; f += 4) {
-        let n = 0;
-        for (let i = f; i < f + 4; i++) {
-          const j = few[i];
-          if (j < 0) break;
-          n += (mask[mb + (j >> 5)] >>> (j & 31)) & 1;
-        }
-        if (n === 1) {
-          lost = true;
-          break;
-        }
-      }
-      if (lost) continue;
-      // The child's mask, and its key from its rows' keys.
       let ch1 = 0;
       let ch2 = 0;
-      for (let w = 0; w < W; w++) {
-        let x = s[sb + w] & mask[mb + w];
-        s[cs + w] = x;
-        while (x !== 0) {
-          const t = x & -x;
-          x ^= t;
-          const j = rowBase + (w << 5) + 31 - Math.clz32(t);
-          ch1 ^= keyA[j];
-          ch2 ^= keyB[j];
+      if (etc) {
+        for (let w = 0; w < W; w++) s[cs + w] = s[sb + w] & mask[mb + w];
+        ch1 = ck1[a];
+        ch2 = ck2[a];
+      } else {
+        if (this.lostAtOnce(mb, fb, nf)) continue;
+        // The child's mask, and its key from its rows' keys.
+        for (let w = 0; w < W; w++) {
+          let x = s[sb + w] & mask[mb + w];
+          s[cs + w] = x;
+          while (x !== 0) {
+            const t = x & -x;
+            x ^= t;
+            const j = rowBase + (w << 5) + 31 - Math.clz32(t);
+            ch1 ^= keyA[j];
+            ch2 ^= keyB[j];
+          }
         }
       }
+      // A child met earlier in this loop (same set by another move) is in the table now.
       let r = this.table.probe(ch1, ch2, c);
       let reply = this.table.move;
       if (r === 0) {
@@ -395,17 +485,7 @@ export class FrameSearch {
         this.table.store(h1, h2, k, WIN, this.winMove, 32 - Math.clz32(budget.nodes - startNodes));
         return WIN;
       }
-      // The child's winning reply B loses here too (B, then this move): for moves leaving
-      // at least as many solutions, which are sure to allow this move as a reply.
-      for (let q = nb; q < nb + nl; q++) {
-        const x = list[q];
-        if (pMove[pb + x] !== reply) continue;
-        if (skip[lb + x] !== serial || skipCount[lb + x] > c) {
-          skip[lb + x] = serial;
-          skipCount[lb + x] = c;
-        }
-        break;
-      }
+      this.markReply(lb, nb, nl, pb, reply, serial, c);
     }
     this.winMove = 0;
     this.table.store(h1, h2, k, LOSS, 0, 32 - Math.clz32(budget.nodes - startNodes));
