@@ -62,6 +62,8 @@ export class FrameSearch {
   private readonly skip = new Int32Array(DEPTH * 729);
   private readonly skipCount = new Int32Array(DEPTH * 729);
   private serial = 0;
+  /** Second half of the key computed by the last `childKey`. */
+  private key2 = 0;
   /** Per depth: the keys of the children still to search, in move order. */
   private readonly ck1 = new Int32Array(DEPTH * 729);
   private readonly ck2 = new Int32Array(DEPTH * 729);
@@ -222,6 +224,34 @@ export class FrameSearch {
       list[nb + q] = q;
     }
     this.setFull(fd + 1, k, W2);
+  }
+
+  /**
+   * The child of the node whose mask is at `sb` by the move whose mask is at `mb`: writes
+   * its mask at the next depth (`sb` + {@linkcode MAX_WORDS}) and returns the first half of
+   * its key, the XOR of its rows' keys at `rowBase`; the second half goes to `key2`.
+   */
+  private childKey(sb: number, mb: number, W: number, rowBase: number): number {
+    const s = this.s;
+    const mask = this.mask;
+    const keyA = this.keyA;
+    const keyB = this.keyB;
+    const cs = sb + MAX_WORDS;
+    let h1 = 0;
+    let h2 = 0;
+    for (let w = 0; w < W; w++) {
+      let x = s[sb + w] & mask[mb + w];
+      s[cs + w] = x;
+      while (x !== 0) {
+        const t = x & -x;
+        x ^= t;
+        const j = rowBase + (w << 5) + 31 - Math.clz32(t);
+        h1 ^= keyA[j];
+        h2 ^= keyB[j];
+      }
+    }
+    this.key2 = h2;
+    return h1;
   }
 
   /**
@@ -396,8 +426,6 @@ export class FrameSearch {
     const serial = ++this.serial;
     const skip = this.skip;
     const skipCount = this.skipCount;
-    const keyA = this.keyA;
-    const keyB = this.keyB;
     const rowBase = lv * FRAME_ROWS;
     const cs = sb + MAX_WORDS;
     const ck1 = this.ck1;
@@ -416,18 +444,8 @@ export class FrameSearch {
         const p = v & 1023;
         const mb = (pb + p) * MAX_WORDS;
         if (this.lostAtOnce(mb, fb, nf)) continue;
-        let ch1 = 0;
-        let ch2 = 0;
-        for (let w = 0; w < W; w++) {
-          let x = s[sb + w] & mask[mb + w];
-          while (x !== 0) {
-            const t = x & -x;
-            x ^= t;
-            const j = rowBase + (w << 5) + 31 - Math.clz32(t);
-            ch1 ^= keyA[j];
-            ch2 ^= keyB[j];
-          }
-        }
+        const ch1 = this.childKey(sb, mb, W, rowBase);
+        const ch2 = this.key2;
         const r = this.table.probe(ch1, ch2, c);
         if (r === LOSS) {
           this.winMove = pMove[pb + p];
@@ -459,18 +477,8 @@ export class FrameSearch {
         ch2 = ck2[a];
       } else {
         if (this.lostAtOnce(mb, fb, nf)) continue;
-        // The child's mask, and its key from its rows' keys.
-        for (let w = 0; w < W; w++) {
-          let x = s[sb + w] & mask[mb + w];
-          s[cs + w] = x;
-          while (x !== 0) {
-            const t = x & -x;
-            x ^= t;
-            const j = rowBase + (w << 5) + 31 - Math.clz32(t);
-            ch1 ^= keyA[j];
-            ch2 ^= keyB[j];
-          }
-        }
+        ch1 = this.childKey(sb, mb, W, rowBase);
+        ch2 = this.key2;
       }
       // A child met earlier in this loop (same set by another move) is in the table now.
       let r = this.table.probe(ch1, ch2, c);
