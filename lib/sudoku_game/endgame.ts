@@ -187,6 +187,8 @@ export class SolutionGame {
       this.key2[s] = solutionKey(this.sol, s * 81, SEED2);
     }
     this.n = n;
+    // About 32 entries a solution: enough for the searches of a game from here.
+    this.table.use(n * 8);
     this.prepare();
   }
 

@@ -5,12 +5,15 @@
  * varies gets a mask of W 32-bit words, bit j set when row j holds it, and a node of the
  * search is the mask of its rows. A node's moves and their counts come from one AND and
  * population count per pair and word, with no copying of rows; a child's key is the XOR
- * of its rows' keys. When a node has shrunk to a quarter of its frame or less (and is not
- * won at once), its rows are renumbered into a new frame of fewer words, so that deep
- * nodes cost one word per pair. Every node goes to the shared transposition table.
+ * of its rows' keys. When a node has shrunk to a quarter of its frame or less and has a
+ * child to search (most such nodes end on the table first), its rows are renumbered into
+ * a new frame of fewer words, so that deep nodes cost one word per pair. Every node goes
+ * to the shared transposition table.
  *
- * A pair held by two to four of a node's rows refutes, without a visit, every move that
- * keeps exactly one of those rows: the opponent plays the pair and leaves one solution.
+ * A node passes its live pairs to its children fewest rows first, so that a child finds a
+ * pair of one row (a win at once) early in its scan. A pair held by two to four of a
+ * node's rows refutes, without a visit, every move that keeps exactly one of those rows:
+ * the opponent plays the pair and leaves one solution.
  *
  * @module
  */
@@ -73,12 +76,16 @@ export class FrameSearch {
   /** Per depth: the rows (four slots, -1 for none) of pairs held by two to four rows. */
   private readonly few = new Int16Array(DEPTH * FEW * 4);
   private readonly tmp = new Int32Array(81 * 10 * MAX_WORDS);
+  /** Row offsets of the live columns while a frame is built. */
+  private readonly offs = new Int32Array(81);
   /** Pairs of a node by the rows they hold (open addressing, stamped per node). */
   private readonly seenStamp = new Int32Array(1024);
   private readonly seenPair = new Int16Array(1024);
   private seenSerial = 0;
   /** Rank of each row of a node among its rows, while renumbering. */
   private readonly rank = new Int16Array(FRAME_ROWS);
+  /** A node's live pairs of two or three rows, while it sorts its list. */
+  private readonly low = new Int16Array(729);
 
   /** A frame search recording values in `table` and counting nodes in `budget`. */
   constructor(table: TranspositionTable, budget: Budget) {
@@ -114,17 +121,22 @@ export class FrameSearch {
     const W = wordsFor(k);
     this.words[0] = W;
     // Each (column, digit)'s rows, then the pairs that vary.
+    // Word-major (the rows of one word write one short run of tmp), columns' digits in 10s.
     const tmp = this.tmp;
-    tmp.fill(0, 0, nl * 10 * W);
+    const stride = nl * 10;
+    tmp.fill(0, 0, stride * W);
+    const offs = this.offs;
+    for (let t = 0; t < nl; t++) offs[t] = live[lb + t];
     let j = 0;
     for (let i = 0; i < pk; i++) {
       const r = rb + i * width;
       if (rows[r + col] !== digit) continue;
       this.keyA[j] = keys[kb + 2 * i];
       this.keyB[j] = keys[kb + 2 * i + 1];
-      const word = j >> 5;
       const bit = 1 << (j & 31);
-      for (let t = 0; t < nl; t++) tmp[(t * 10 + rows[r + live[lb + t]]) * W + word] |= bit;
+      for (let t = 0, b = (j >> 5) * stride; t < nl; t++, b += 10) {
+        tmp[b + rows[r + offs[t]]] |= bit;
+      }
       j++;
     }
     return this.start(nl, cellOf, cb, k, W, h1, h2);
@@ -145,17 +157,18 @@ export class FrameSearch {
     const s = this.s;
     const mask = this.mask;
     let np = 0;
+    const stride = width * 10;
     for (let i = 0; i < width; i++) {
       for (let d = 1; d <= 9; d++) {
-        const t = (i * 10 + d) * W;
+        const t = i * 10 + d;
         let any = 0;
         let full = -1;
-        for (let w = 0; w < W; w++) {
-          any |= tmp[t + w];
-          full &= ~(tmp[t + w] ^ s[w]);
+        for (let w = 0, x = t; w < W; w++, x += stride) {
+          any |= tmp[x];
+          full &= ~(tmp[x] ^ s[w]);
         }
         if (any === 0 || full === -1) continue;
-        for (let w = 0; w < W; w++) mask[np * MAX_WORDS + w] = tmp[t + w];
+        for (let w = 0, x = t; w < W; w++, x += stride) mask[np * MAX_WORDS + w] = tmp[x];
         this.pMove[np] = cellOf[cb + i] * 16 + d;
         this.list[np] = np;
         np++;
@@ -320,6 +333,8 @@ export class FrameSearch {
     const nb = lb + 729;
     let nl = 0;
     let m = 0;
+    const low = this.low;
+    let nlow = 0;
     // Pairs held by two to four rows: a move that keeps exactly one of their rows loses at
     // once (the opponent plays the pair and leaves one solution). Their rows, -1 for none.
     const few = this.few;
@@ -328,9 +343,8 @@ export class FrameSearch {
     const seenStamp = this.seenStamp;
     const seenPair = this.seenPair;
     const stamp = ++this.seenSerial;
-    // A quarter of the frame or less: this scan only looks for a win at once and the live
-    // pairs; the node goes on in fewer words (renumbering costs about what a few nodes of
-    // the subtree save).
+    // A quarter of the frame or less: before its first child search the node goes on in
+    // fewer words (renumbering costs about what a few nodes of the subtree save).
     const shrink = W > 1 && (wordsFor(k) * 4 <= W || (W === 2 && k <= 16));
     for (let q = lb; q < lb + np; q++) {
       const p = list[q];
@@ -351,10 +365,6 @@ export class FrameSearch {
         this.winMove = pMove[pb + p];
         this.table.store(h1, h2, k, WIN, this.winMove, 0);
         return WIN;
-      }
-      if (shrink) {
-        list[nb + nl++] = p;
-        continue;
       }
       // A pair holding the same rows as an earlier one is the same move here and in the
       // whole subtree (often: cells tied to each other): keep the first only.
@@ -382,6 +392,7 @@ export class FrameSearch {
       if (dup) continue;
       list[nb + nl++] = p;
       if (c >= 4) moves[lb + m++] = c * 1024 + p;
+      else low[nlow++] = p;
       if (c <= 4 && nf < FEW) {
         const f = fb + 4 * nf++;
         few[f + 3] = -1;
@@ -396,11 +407,6 @@ export class FrameSearch {
         }
         if (n === 2) few[f + 2] = -1;
       }
-    }
-    if (shrink) {
-      this.renumber(fd, lv, k, nl);
-      budget.nodes--;
-      return this.node(fd + 1, lv + 1, nl, k, h1, h2);
     }
     // Fewest solutions left first; among equal counts, list order (the order of `p`).
     if (m <= 12) {
@@ -422,6 +428,13 @@ export class FrameSearch {
       for (let c = 1; c <= k; c++) hist[c] += hist[c - 1];
       for (let a = lb; a < lb + m; a++) sorted[hist[moves[a] >> 10]++] = moves[a];
       for (let a = 0; a < m; a++) moves[lb + a] = sorted[a];
+    }
+    // The children scan their pairs fewest rows first: a pair of one row (a win at
+    // once) then turns up early.
+    {
+      let q = nb;
+      for (let i = 0; i < nlow; i++) list[q++] = low[i];
+      for (let a = lb; a < lb + m; a++) list[q++] = moves[a] & 1023;
     }
     const serial = ++this.serial;
     const skip = this.skip;
@@ -484,6 +497,13 @@ export class FrameSearch {
       let r = this.table.probe(ch1, ch2, c);
       let reply = this.table.move;
       if (r === 0) {
+        if (shrink) {
+          // A child to search: the node starts again in fewer words (most nodes that
+          // shrink end before this, on the table, and never pay for the renumbering).
+          this.renumber(fd, lv, k, nl);
+          budget.nodes--;
+          return this.node(fd + 1, lv + 1, nl, k, h1, h2);
+        }
         r = this.node(fd + 1, lv, nl, c, ch1, ch2);
         if (budget.aborted) return 0;
         reply = this.winMove;

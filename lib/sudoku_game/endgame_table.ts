@@ -57,6 +57,8 @@ export function solutionKey(sol: Uint8Array, base: number, seed: number): number
 /** Ints per entry (key 1, key 2, count, meta) and entries per bucket (one 64-byte line). */
 const ENTRY = 4;
 const WAYS = 4;
+/** Buckets in use at first. */
+const MIN_ACTIVE = 1 << 12;
 
 /**
  * Transposition table: set key (64 bits) and solution count to a value and, for a win, a
@@ -71,18 +73,29 @@ export class TranspositionTable {
   /** The winning move of the last hit (`cell * 16 + digit`, 0 for a loss). */
   move = 0;
   private readonly t: Int32Array;
-  private readonly mask: number;
+  private mask: number;
+  private readonly fullMask: number;
   private age = 1;
 
   /** A table of 2^bits buckets (64 bytes each). */
   constructor(bits: number) {
     this.t = new Int32Array((1 << bits) * WAYS * ENTRY);
-    this.mask = (1 << bits) - 1;
+    this.fullMask = (1 << bits) - 1;
+    this.mask = Math.min(this.fullMask, MIN_ACTIVE - 1);
   }
 
   /** Bytes held. */
   get bytes(): number {
     return this.t.byteLength;
+  }
+
+  /**
+   * Use at least `buckets` buckets (a power of two, at most the table's). A small search
+   * keeps to the start of the table, which stays in the caches; the part in use only
+   * grows (entries stored under a smaller part are then simply not found).
+   */
+  use(buckets: number): void {
+    while (this.mask + 1 < buckets && this.mask < this.fullMask) this.mask = this.mask * 2 + 1;
   }
 
   /** Start a new search: entries of earlier ones are replaced first. */
@@ -92,7 +105,8 @@ export class TranspositionTable {
 
   /** Forget every entry. */
   clear(): void {
-    this.t.fill(0);
+    this.t.fill(0, 0, (this.mask + 1) * WAYS * ENTRY);
+    this.mask = Math.min(this.fullMask, MIN_ACTIVE - 1);
   }
 
   /** The value held for the set h1:h2 of `c` solutions, or 0; sets `move`. */

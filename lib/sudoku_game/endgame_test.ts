@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { analyzeSolutions, type GameValue, MoveStatus, SolutionGame } from "./endgame.ts";
-import { SEED1, SEED2, solutionKey } from "./endgame_table.ts";
+import { LOSS, SEED1, SEED2, solutionKey, TranspositionTable, WIN } from "./endgame_table.ts";
 import { collectSolutions, countSolutions } from "../solve/count.ts";
 import { parseGrid81 } from "./rules.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
@@ -269,6 +269,29 @@ Deno.test("codecup_endgame", async (t) => {
       checked++;
     }
     assert.equal(checked, 8);
+  });
+
+  await t.step("the table's part in use grows with the position and stays right", () => {
+    const table = new TranspositionTable(16);
+    table.store(0x1234, 0x5678, 9, WIN, 0x35, 3);
+    assert.equal(table.probe(0x1234, 0x5678, 9), WIN);
+    assert.equal(table.move, 0x35);
+    assert.equal(table.probe(0x1234, 0x5678, 10), 0, "the count is part of the key");
+    // Grown, the same key may map elsewhere: no answer, never a wrong one.
+    table.use(1 << 16);
+    const after = table.probe(0x1234, 0x5678, 9);
+    assert.ok(after === 0 || after === WIN);
+    table.store(0x7fff1234, 0x5678, 9, LOSS, 0, 3);
+    assert.equal(table.probe(0x7fff1234, 0x5678, 9), LOSS);
+    table.clear();
+    assert.equal(table.probe(0x7fff1234, 0x5678, 9), 0);
+    // One game solving a small position, a large one and the small one again gives the
+    // labelled values every time.
+    const shared = new SolutionGame({ tableBits: 18 });
+    for (const i of [3, 0, 3]) {
+      const r = collectSolutions(parseGrid81(cases[i])!, 9, { limit: 4000 });
+      assert.equal(analyzeSolutions(shared, r.solutions, r.count, {}, false).value, outcomes[i]);
+    }
   });
 
   await t.step("root moves are the pairs held by some but not all solutions", () => {
