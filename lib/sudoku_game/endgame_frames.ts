@@ -86,6 +86,10 @@ export class FrameSearch {
   private readonly rank = new Int16Array(FRAME_ROWS);
   /** A node's live pairs of two or three rows, while it sorts its list. */
   private readonly low = new Int16Array(729);
+  /** The new index of each pair of the last renumbering. */
+  private readonly newIdx = new Int16Array(729);
+  /** Skip marks of a node's open moves while it changes level. */
+  private readonly markTmp = new Int32Array(729);
 
   /** A frame search recording values in `table` and counting nodes in `budget`. */
   constructor(table: TranspositionTable, budget: Budget) {
@@ -234,6 +238,7 @@ export class FrameSearch {
         }
       }
       this.pMove[pb2 + q] = this.pMove[pb + p];
+      this.newIdx[p] = q;
       list[nb + q] = q;
     }
     this.setFull(fd + 1, k, W2);
@@ -318,7 +323,7 @@ export class FrameSearch {
    * listed at `fd`, `k` rows, key h1:h2. Records it in the table and sets `winMove`.
    */
   private node(fd: number, lv: number, np: number, k: number, h1: number, h2: number): number {
-    const W = this.words[lv];
+    let W = this.words[lv];
     const budget = this.budget;
     const startNodes = budget.nodes;
     if (!budget.node(np * W)) return 0;
@@ -328,7 +333,7 @@ export class FrameSearch {
     const moves = this.moves;
     const pMove = this.pMove;
     const sb = fd * MAX_WORDS;
-    const pb = lv * 729;
+    let pb = lv * 729;
     const lb = fd * 729;
     const nb = lb + 729;
     let nl = 0;
@@ -345,7 +350,7 @@ export class FrameSearch {
     const stamp = ++this.seenSerial;
     // A quarter of the frame or less: before its first child search the node goes on in
     // fewer words (renumbering costs about what a few nodes of the subtree save).
-    const shrink = W > 1 && (wordsFor(k) * 4 <= W || (W === 2 && k <= 16));
+    let shrink = W > 1 && (wordsFor(k) * 4 <= W || (W === 2 && k <= 16));
     for (let q = lb; q < lb + np; q++) {
       const p = list[q];
       const mb = (pb + p) * MAX_WORDS;
@@ -436,10 +441,10 @@ export class FrameSearch {
       for (let i = 0; i < nlow; i++) list[q++] = low[i];
       for (let a = lb; a < lb + m; a++) list[q++] = moves[a] & 1023;
     }
-    const serial = ++this.serial;
+    let serial = ++this.serial;
     const skip = this.skip;
     const skipCount = this.skipCount;
-    const rowBase = lv * FRAME_ROWS;
+    let rowBase = lv * FRAME_ROWS;
     const cs = sb + MAX_WORDS;
     const ck1 = this.ck1;
     const ck2 = this.ck2;
@@ -479,9 +484,9 @@ export class FrameSearch {
     for (let a = lb; a < lb + m; a++) {
       const v = moves[a];
       const c = v >> 10;
-      const p = v & 1023;
+      let p = v & 1023;
       if (skip[lb + p] === serial && c >= skipCount[lb + p]) continue;
-      const mb = (pb + p) * MAX_WORDS;
+      let mb = (pb + p) * MAX_WORDS;
       let ch1 = 0;
       let ch2 = 0;
       if (etc) {
@@ -498,11 +503,38 @@ export class FrameSearch {
       let reply = this.table.move;
       if (r === 0) {
         if (shrink) {
-          // A child to search: the node starts again in fewer words (most nodes that
-          // shrink end before this, on the table, and never pay for the renumbering).
+          // A child to search: the node goes on in fewer words (most nodes that shrink
+          // end before this, on the table, and never pay for the renumbering). Its open
+          // moves, their skip marks and its few pairs' rows follow the new numbering.
           this.renumber(fd, lv, k, nl);
-          budget.nodes--;
-          return this.node(fd + 1, lv + 1, nl, k, h1, h2);
+          lv++;
+          W = this.words[lv];
+          pb = lv * 729;
+          rowBase = lv * FRAME_ROWS;
+          this.setFull(fd, k, W);
+          const newIdx = this.newIdx;
+          const markTmp = this.markTmp;
+          for (let a2 = a; a2 < lb + m; a2++) {
+            const p2 = moves[a2] & 1023;
+            markTmp[a2 - a] = skip[lb + p2] === serial ? skipCount[lb + p2] : -1;
+          }
+          serial = ++this.serial;
+          for (let a2 = a; a2 < lb + m; a2++) {
+            const v2 = moves[a2];
+            const q = newIdx[v2 & 1023];
+            moves[a2] = (v2 & ~1023) | q;
+            const mk = markTmp[a2 - a];
+            if (mk >= 0) {
+              skip[lb + q] = serial;
+              skipCount[lb + q] = mk;
+            }
+          }
+          const rank = this.rank;
+          for (let f = fb; f < fb + 4 * nf; f++) if (few[f] >= 0) few[f] = rank[few[f]];
+          shrink = false;
+          p = newIdx[p];
+          mb = (pb + p) * MAX_WORDS;
+          for (let w = 0; w < W; w++) s[cs + w] = s[sb + w] & mask[mb + w];
         }
         r = this.node(fd + 1, lv, nl, c, ch1, ch2);
         if (budget.aborted) return 0;
