@@ -9,7 +9,8 @@
  * @module
  */
 
-import { applyTurn, parseInput, Qttt } from "../lib/qttt/game.ts";
+import { applyTurn, parseInput, PLAYER_NAMES, Qttt } from "../lib/qttt/game.ts";
+import { QtttSolver } from "../lib/qttt/endgame.ts";
 import { MctsBot, playRandomTurn, turnBudget } from "../lib/qttt/bot.ts";
 import { describeEnd } from "../lib/qttt/referee.ts";
 import { escapeText } from "../lib/grid/parse.ts";
@@ -17,9 +18,12 @@ import { type SequenceOutcome, shownMove, VERDICT_GRAMMAR } from "./move_verdict
 import { Rng } from "../lib/grid/random.ts";
 import {
   choiceFlag,
+  CommandError,
+  EXIT_OK,
   EXIT_USAGE,
   intFlag,
   numberFlag,
+  Output,
   parseFlags,
   printError,
   printHelp,
@@ -66,6 +70,7 @@ ILLEGAL; 2 on bad usage or when an earlier turn of a game is itself illegal.
 /** Help of `play --game qttt`. */
 export const playQtttHelp =
   `Usage: sudokit play --game qttt [--level random|mcts] [--seed N] [--time SECONDS]
+       sudokit play --game qttt --analyze "TURN..." [--time SECONDS]
 
 Play quantum tic-tac-toe (CodeCup 2012, 4×4) on standard input/output: read \`Start\` (then
 play X) or X's first turn (then play O), answer each opponent turn (ending in \`!\` when it
@@ -75,7 +80,18 @@ closed a cycle, so the answer starts with the collapse square) with one line, an
 Options:
   --level random|mcts   uniform random legal turns, or Monte-Carlo tree search (default mcts)
   --seed N              seed of the random choices (default 1)
-  --time SECONDS        thinking time for the whole game (default 5)
+  --time SECONDS        thinking time for the whole game (default 5); with
+                        --analyze, a limit on the search (default none)
+  --analyze "TURN..."   print the exact value of the position after these turns
+                        (the players' outputs from the start, X first, as for
+                        check-move; "" for the empty board) instead of playing:
+                        the final score difference for the player to move with
+                        best play by both, every turn that reaches it, and the
+                        effort. Exact search: instant from move 10 or so, slow
+                        on early positions (UNKNOWN when --time runs out)
+
+Example:
+  sudokit play --game qttt --analyze "AB AB ACD CD CEF EF EGJ IM IM"
 `;
 
 /**
@@ -128,6 +144,47 @@ export function judgeQttt(turns: readonly string[]): SequenceOutcome {
   };
 }
 
+/** `play --game qttt --analyze TURNS`: value, best turns, effort. */
+function analyzeQttt(text: string, limitSeconds: number | undefined): number {
+  const t0 = performance.now();
+  const turns = text.trim() === "" ? [] : text.trim().split(/\s+/);
+  const q = new Qttt();
+  for (let i = 0; i < turns.length; i++) {
+    const { turn, cycle } = parseInput(turns[i]);
+    const r = applyTurn(q, turn);
+    const shown = shownMove(turns[i]);
+    if (typeof r === "string") {
+      throw new CommandError(`--analyze: turn ${i + 1} (${shown}) is not legal: ${escapeText(r)}`);
+    }
+    if (cycle && !r.cycle) {
+      throw new CommandError(`--analyze: turn ${i + 1} (${shown}) carries ! but closed no cycle`);
+    }
+  }
+  if (q.over) throw new CommandError(`--analyze: the game is over: ${describeEnd(q)}`);
+  const solver = new QtttSolver(22);
+  const r = solver.bestTurns(
+    q,
+    limitSeconds === undefined ? {} : { deadline: t0 + limitSeconds * 1000 },
+  );
+  const me = PLAYER_NAMES[q.toMove()];
+  const out = new Output();
+  const at = q.pending()
+    ? `mark ${q.moves} closed a cycle, ${me} to collapse it and move`
+    : `${me} to play mark ${q.moves + 1}`;
+  out.write(`position: ${at}, board ${q.board()}\n`);
+  if (r === null) {
+    out.write("value: UNKNOWN\nbest turns: -\n");
+  } else {
+    const sign = r.value > 0 ? "+" : "";
+    out.write(`value: ${sign}${r.value} for ${me} (final score difference with best play)\n`);
+    out.write(`best turns: ${r.turns.join(" ")}\n`);
+  }
+  out.write(`nodes: ${solver.totalNodes}\n`);
+  out.write(`time: ${(performance.now() - t0).toFixed(1)} ms\n`);
+  out.flush();
+  return EXIT_OK;
+}
+
 /**
  * `play --game qttt`: the bot speaking the CodeCup protocol on standard input/output.
  */
@@ -136,15 +193,23 @@ export async function playQttt(args: string[]): Promise<number> {
     level: { type: "string" },
     seed: { type: "string" },
     time: { type: "string" },
+    analyze: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return printHelp(playQtttHelp);
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  if (values.analyze !== undefined) {
+    const limit = values.time === undefined
+      ? undefined
+      : numberFlag("time", values.time, 0.001, 86_400, 5);
+    return analyzeQttt(values.analyze, limit);
+  }
   const level = choiceFlag("level", values.level, ["random", "mcts"] as const, "mcts");
   const seed = intFlag("seed", values.seed, 0, 2 ** 32 - 1, 1);
   const time = numberFlag("time", values.time, 0.1, 3600, 5);
   // Keep a margin for pipe and scheduling delays the referee's clock also counts.
-  let remaining = Math.max(50, time * 1000 * 0.9 - 200);
+  const total = Math.max(50, time * 1000 * 0.95 - 150);
+  let remaining = total;
   const rng = new Rng(seed);
   const bot = level === "mcts" ? new MctsBot({ seed }) : null;
   const q = new Qttt();
@@ -172,7 +237,7 @@ export async function playQttt(args: string[]): Promise<number> {
     }
     started = true;
     if (q.over) continue;
-    const text = bot ? bot.playTurn(q, turnBudget(remaining, q)) : playRandomTurn(q, rng);
+    const text = bot ? bot.playTurn(q, turnBudget(remaining, q, total)) : playRandomTurn(q, rng);
     writeLineNow(text);
     remaining -= performance.now() - t0;
   }

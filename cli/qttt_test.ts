@@ -122,4 +122,46 @@ Deno.test("play --game qttt", async (t) => {
       "error: --level must be one of random, mcts, not 'genius'\nRun 'sudokit play --help' for usage.\n",
     );
   });
+  await t.step("--analyze: the exact value and every best turn", async () => {
+    const analyze = (...extra: string[]) => runCli(["play", "--game", "qttt", ...extra]);
+    // O must collapse X's cycle; either square gives X the line, H the smaller bonus.
+    const before = EXAMPLE.slice(0, -1).join(" ");
+    const r = await analyze("--analyze", before);
+    assert.equal(r.code, 0);
+    const lines = r.stdout.split("\n");
+    assert.deepEqual(lines.slice(0, 3), [
+      "position: mark 13 closed a cycle, O to collapse it and move, board OXOXOXO.OX..X...",
+      "value: -20 for O (final score difference with best play)",
+      "best turns: H",
+    ]);
+    assert.match(lines[4], /^time: \d+\.\d ms$/);
+    // One move earlier X can win with more than one turn; each is checked by check-move.
+    const earlier = await analyze("--analyze", EXAMPLE.slice(0, 10).join(" "));
+    const best = earlier.stdout.match(/^best turns: (.+)$/m)![1].split(" ");
+    assert.match(earlier.stdout, /^value: \+21 for X /m);
+    assert.ok(best.includes("GNO"));
+    for (const turn of best) {
+      const v = await runCli(["check-move", "--game", "qttt", ...EXAMPLE.slice(0, 10), turn]);
+      assert.match(v.stdout, /^(OK|WIN)/, turn);
+    }
+  });
+  await t.step("--analyze: out of time, bad turns, a finished game", async () => {
+    const analyze = (...extra: string[]) => runCli(["play", "--game", "qttt", ...extra]);
+    const r = await analyze("--analyze", "", "--time", "0.05");
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^position: X to play mark 1, board \.{16}\nvalue: UNKNOWN\n/);
+    const bad = await analyze("--analyze", "AB AA");
+    assert.equal(bad.stderr, "error: --analyze: turn 2 (AA) is not legal: same square A twice\n");
+    assert.equal(bad.code, 2);
+    const bang = await analyze("--analyze", "AB! AB");
+    assert.equal(bang.stderr, "error: --analyze: turn 1 (AB!) carries ! but closed no cycle\n");
+    assert.equal(bang.code, 2);
+    const over = await analyze("--analyze", EXAMPLE.join(" "));
+    assert.equal(
+      over.stderr,
+      "error: --analyze: the game is over: X has a line of four (X 22, O 2)\n",
+    );
+    assert.equal(over.code, 2);
+    assert.equal(over.stdout, "");
+  });
 });

@@ -10,11 +10,13 @@
  * @module
  */
 
-import { formatTurn, lowest, nthSquare, popcount16, Qttt } from "./game.ts";
+import { bonusOf, formatTurn, lowest, nthSquare, popcount16, Qttt } from "./game.ts";
 import { Rng } from "../grid/random.ts";
-
-const ACT_COLLAPSE = 256;
-const ACT_CLAIM = 512;
+import {
+  ACTION_CLAIM as ACT_CLAIM,
+  ACTION_COLLAPSE as ACT_COLLAPSE,
+  QtttSolver,
+} from "./endgame.ts";
 
 /** Play one uniformly random atomic action (collapse choice, mark, or last-square claim). */
 function randomAction(q: Qttt, rng: Rng): void {
@@ -70,12 +72,22 @@ export interface MctsOptions {
   readonly maxNodes?: number;
   /** Clock in milliseconds; default `performance.now`. */
   readonly now?: () => number;
+  /**
+   * Solve positions exactly from this many marks on (default 9; `Infinity` never): the
+   * exact search gets part of the turn's budget and, when it finishes, its move is played.
+   */
+  readonly exactFrom?: number;
 }
 
-/** Reward of a finished game for X in 0..1, from the score difference. */
+/**
+ * Reward of a finished game for X in 0..1: mostly who got the line of four (0.9 a win,
+ * 0.5 none, 0.1 a loss), then the bonus difference for the last tenth.
+ */
 function rewardX(q: Qttt): number {
-  const r = 0.5 + q.scoreDiff() / 50;
-  return r < 0 ? 0 : r > 1 ? 1 : r;
+  const fx = q.firstLine(0), fo = q.firstLine(1);
+  const o = fx === fo ? 0 : fx < fo ? 0.4 : -0.4;
+  const b = bonusOf(q.xs) - bonusOf(q.os);
+  return 0.5 + o + (b > 10 ? 10 : b < -10 ? -10 : b) / 100;
 }
 
 /**
@@ -99,9 +111,15 @@ export class MctsBot {
   readonly #path = new Int32Array(64);
   readonly #acts = new Int16Array(128);
   readonly #scratch = new Qttt();
+  readonly #exactFrom: number;
+  #solver: QtttSolver | null = null;
+  /** Root actions the next search may choose from (all when null); used once. */
+  #allowed: number[] | null = null;
   #used = 0;
   /** Iterations of the last search. */
   iterations = 0;
+  /** Whether the last turn was chosen by an exact solve. */
+  exact = false;
 
   /** A bot with its whole node pool allocated up front (`maxNodes` entries). */
   constructor(opts: MctsOptions = {}) {
@@ -109,6 +127,7 @@ export class MctsBot {
     this.#c = opts.exploration ?? 0.5;
     this.#now = opts.now ?? (() => performance.now());
     this.#cap = opts.maxNodes ?? 1_500_000;
+    this.#exactFrom = opts.exactFrom ?? EXACT_FROM;
     this.#first = new Int32Array(this.#cap);
     this.#count = new Uint8Array(this.#cap);
     this.#action = new Int16Array(this.#cap);
@@ -126,8 +145,12 @@ export class MctsBot {
    */
   playTurn(q: Qttt, budgetMs: number, maxIterations = Infinity): string {
     const start = this.#now();
+    this.exact = false;
+    const exact = q.moves >= this.#exactFrom;
+    const exactDeadline = start + budgetMs * 0.6;
     let collapse = -1;
     if (q.pendingA >= 0) {
+      if (exact) this.#exactActions(q, exactDeadline);
       const act = this.#search(q, start + budgetMs * 0.4, maxIterations);
       collapse = act - ACT_COLLAPSE;
       q.collapse(collapse);
@@ -139,10 +162,24 @@ export class MctsBot {
       q.claimLast();
       return formatTurn(collapse, s, s);
     }
+    if (exact) this.#exactActions(q, exactDeadline);
     const act = this.#search(q, start + budgetMs, maxIterations);
     const a = act >> 4, b = act & 15;
     q.place(a, b);
     return formatTurn(collapse, a, b);
+  }
+
+  /**
+   * Restrict the next search's root to the actions an exact search proves best, when it
+   * finishes by `deadline`: the tree search then picks among equally good actions the one
+   * that gives a fallible opponent the most chances to go wrong.
+   */
+  #exactActions(q: Qttt, deadline: number): void {
+    this.#solver ??= new QtttSolver(20, "outcome");
+    const r = this.#solver.optimalActions(q, { deadline, now: this.#now });
+    if (r === null) return;
+    this.exact = true;
+    this.#allowed = r.actions;
   }
 
   /** Legal atomic actions of a position into `acts`; their number. */
@@ -174,6 +211,9 @@ export class MctsBot {
 
   /** Run UCT from `root` until `deadline` or `maxIterations`; the most visited action. */
   #search(root: Qttt, deadline: number, maxIterations: number): number {
+    const allowed = this.#allowed;
+    this.#allowed = null;
+    if (allowed !== null && allowed.length === 1) return allowed[0];
     const n0 = this.#actions(root);
     if (n0 === 1) return this.#acts[0];
     this.#used = 1;
@@ -199,7 +239,11 @@ export class MctsBot {
       }
       // Expansion.
       if (!q.over && (node === 0 || this.#visits[node] > 0)) {
-        const n = this.#actions(q);
+        let n: number;
+        if (node === 0 && allowed !== null) {
+          n = allowed.length;
+          for (let i = 0; i < n; i++) this.#acts[i] = allowed[i];
+        } else n = this.#actions(q);
         if (this.#used + n <= this.#cap) {
           const f = this.#used;
           this.#used += n;
@@ -267,13 +311,19 @@ export class MctsBot {
   }
 }
 
+/** Marks on the board from which the bot's default exact search usually finishes in time. */
+export const EXACT_FROM = 9;
+
 /**
  * Thinking time for this turn from the time left in the game, in milliseconds.
  *
- * Spreads what is left over the player's expected remaining turns (games rarely reach
- * move 16, so the horizon is move 14), keeping 10 % in reserve.
+ * The tree search's turns (before mark `EXACT_FROM`) share what is left after a reserve of
+ * a quarter of the game's clock, evenly; from there on the exact search usually needs a
+ * fraction of a second per turn, so each turn may use up to 45 % of what is left.
  */
-export function turnBudget(remainingMs: number, q: Qttt): number {
-  const own = Math.max(1, Math.ceil((14 - q.moves) / 2));
-  return Math.max(0, (remainingMs * 0.9) / own);
+export function turnBudget(remainingMs: number, q: Qttt, totalMs = 5000): number {
+  if (remainingMs <= 0) return 0;
+  if (q.moves >= EXACT_FROM) return remainingMs * 0.45;
+  const own = Math.ceil((EXACT_FROM - q.moves) / 2);
+  return Math.max(0, remainingMs - totalMs * 0.25) / own;
 }

@@ -90,9 +90,11 @@ Deno.test("mcts level", async (t) => {
     assert.ok(points / games > 15, `mean ${points / games}`);
   });
   await t.step("turn budget spreads the time left over the remaining own turns", () => {
-    assert.equal(turnBudget(7000, new Qttt()), 900);
+    // X's first of five searched turns: what is left after the quarter kept back, a fifth.
+    assert.equal(turnBudget(5000, new Qttt(), 5000), 750);
+    assert.equal(turnBudget(1000, new Qttt(), 5000), 0);
     const late = play(["AB", "AB", "ACD", "CD", "CEF", "EF", "EGJ", "IM", "IM", "MGJ", "GHN"]);
-    assert.equal(turnBudget(1000, late), 450);
-    assert.equal(turnBudget(-5, late), 0);
+    assert.equal(turnBudget(1000, late, 5000), 450);
+    assert.equal(turnBudget(-5, late, 5000), 0);
   });
 });

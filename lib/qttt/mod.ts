@@ -1,6 +1,6 @@
 /**
  * CodeCup 2012 quantum tic-tac-toe: the game (entanglement, cycles, collapse, scoring),
- * its referee and a Monte-Carlo tree search bot.
+ * its referee, an exact solver and a Monte-Carlo tree search bot that uses it.
  *
  * @module
  */
@@ -16,4 +16,13 @@ export {
   type TurnEffect,
 } from "./game.ts";
 export { qtttGame } from "./referee.ts";
-export { MctsBot, type MctsOptions } from "./bot.ts";
+export { EXACT_FROM, MctsBot, type MctsOptions } from "./bot.ts";
+export {
+  type Action,
+  ACTION_CLAIM,
+  ACTION_COLLAPSE,
+  type Objective,
+  QtttSolver,
+  type Solved,
+  type SolveLimits,
+} from "./endgame.ts";
