@@ -29,6 +29,8 @@ const FEW = 32;
 const ETC_MIN = 32;
 /** Frame levels: each renumbering at least halves the words (..., 4, 2, 1). */
 const LEVELS = 32 - Math.clz32(MAX_WORDS);
+/** Moves are `cell * 16 + digit`, below 81 * 16. */
+const MOVE_SLOTS = 2048;
 /** Search depth bound: every move fills a cell, and each renumbering adds a level. */
 const DEPTH = 81 + LEVELS + 2;
 
@@ -90,6 +92,11 @@ export class FrameSearch {
   private readonly newIdx = new Int16Array(729);
   /** Skip marks of a node's open moves while it changes level. */
   private readonly markTmp = new Int32Array(729);
+  /**
+   * Per level, the pair of each move (`cell * 16 + digit`), so that a refutation finds its
+   * pair at once; never cleared, so an entry counts only where `pMove` confirms it.
+   */
+  private readonly pairOf = new Int16Array(LEVELS * MOVE_SLOTS);
 
   /** A frame search recording values in `table` and counting nodes in `budget`. */
   constructor(table: TranspositionTable, budget: Budget) {
@@ -173,7 +180,9 @@ export class FrameSearch {
         }
         if (any === 0 || full === -1) continue;
         for (let w = 0, x = t; w < W; w++, x += stride) mask[np * MAX_WORDS + w] = tmp[x];
-        this.pMove[np] = cellOf[cb + i] * 16 + d;
+        const mv = cellOf[cb + i] * 16 + d;
+        this.pMove[np] = mv;
+        this.pairOf[mv] = np;
         this.list[np] = np;
         np++;
       }
@@ -237,7 +246,9 @@ export class FrameSearch {
           mask[mb2 + (r >> 5)] |= 1 << (r & 31);
         }
       }
-      this.pMove[pb2 + q] = this.pMove[pb + p];
+      const mv = this.pMove[pb + p];
+      this.pMove[pb2 + q] = mv;
+      this.pairOf[lv2 * MOVE_SLOTS + mv] = q;
       this.newIdx[p] = q;
       list[nb + q] = q;
     }
@@ -293,28 +304,16 @@ export class FrameSearch {
 
   /**
    * The winning reply `reply` (a move) to a move leaving `c` solutions of the node whose
-   * moves are at `lb` (serial `serial`) loses there too (the reply, then that move), for
-   * moves leaving at least `c` solutions, which are sure to allow that move as a reply.
+   * moves are at `lb` (serial `serial`, frame level `lv`) loses there too (the reply, then
+   * that move), for moves leaving at least `c` solutions, which are sure to allow that
+   * move as a reply. A mark on a pair that is not one of the node's moves is never read.
    */
-  private markReply(
-    lb: number,
-    nb: number,
-    nl: number,
-    pb: number,
-    reply: number,
-    serial: number,
-    c: number,
-  ): void {
-    const list = this.list;
-    const pMove = this.pMove;
-    for (let q = nb; q < nb + nl; q++) {
-      const x = list[q];
-      if (pMove[pb + x] !== reply) continue;
-      if (this.skip[lb + x] !== serial || this.skipCount[lb + x] > c) {
-        this.skip[lb + x] = serial;
-        this.skipCount[lb + x] = c;
-      }
-      return;
+  private markReply(lb: number, lv: number, reply: number, serial: number, c: number): void {
+    const x = this.pairOf[lv * MOVE_SLOTS + reply];
+    if (this.pMove[lv * 729 + x] !== reply) return;
+    if (this.skip[lb + x] !== serial || this.skipCount[lb + x] > c) {
+      this.skip[lb + x] = serial;
+      this.skipCount[lb + x] = c;
     }
   }
 
@@ -354,7 +353,8 @@ export class FrameSearch {
     for (let q = lb; q < lb + np; q++) {
       const p = list[q];
       const mb = (pb + p) * MAX_WORDS;
-      let x = s[sb] & mask[mb];
+      const x0 = s[sb] & mask[mb];
+      let x = x0;
       let c = 0;
       if (W === 1) {
         if (x === 0 || x === s[sb]) continue;
@@ -373,8 +373,8 @@ export class FrameSearch {
       }
       // A pair holding the same rows as an earlier one is the same move here and in the
       // whole subtree (often: cells tied to each other): keep the first only.
-      let hash = 0;
-      for (let w = 0; w < W; w++) hash = Math.imul(hash ^ (s[sb + w] & mask[mb + w]), 0x9e3779b1);
+      let hash = Math.imul(x0, 0x9e3779b1);
+      for (let w = 1; w < W; w++) hash = Math.imul(hash ^ (s[sb + w] & mask[mb + w]), 0x9e3779b1);
       let slot = hash >>> 22;
       let dup = false;
       for (;;) {
@@ -384,8 +384,8 @@ export class FrameSearch {
           break;
         }
         const ob = (pb + seenPair[slot]) * MAX_WORDS;
-        let same = true;
-        for (let w = 0; w < W && same; w++) {
+        let same = (s[sb] & mask[ob]) === x0;
+        for (let w = 1; w < W && same; w++) {
           same = (s[sb + w] & mask[ob + w]) === (s[sb + w] & mask[mb + w]);
         }
         if (same) {
@@ -471,7 +471,7 @@ export class FrameSearch {
           return WIN;
         }
         if (r === WIN) {
-          this.markReply(lb, nb, nl, pb, this.table.move, serial, c);
+          this.markReply(lb, lv, this.table.move, serial, c);
           continue;
         }
         moves[lb + kept] = v;
@@ -545,7 +545,7 @@ export class FrameSearch {
         this.table.store(h1, h2, k, WIN, this.winMove, 32 - Math.clz32(budget.nodes - startNodes));
         return WIN;
       }
-      this.markReply(lb, nb, nl, pb, reply, serial, c);
+      this.markReply(lb, lv, reply, serial, c);
     }
     this.winMove = 0;
     this.table.store(h1, h2, k, LOSS, 0, 32 - Math.clz32(budget.nodes - startNodes));
