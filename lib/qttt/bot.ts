@@ -13,8 +13,9 @@
 import { bonusOf, formatTurn, lowest, nthSquare, popcount16, Qttt } from "./game.ts";
 import { Rng } from "../grid/random.ts";
 import {
-  ACTION_CLAIM as ACT_CLAIM,
   ACTION_COLLAPSE as ACT_COLLAPSE,
+  applyAction,
+  legalActions,
   QtttSolver,
 } from "./endgame.ts";
 
@@ -182,39 +183,12 @@ export class MctsBot {
     this.#allowed = r.actions;
   }
 
-  /** Legal atomic actions of a position into `acts`; their number. */
-  #actions(q: Qttt): number {
-    const acts = this.#acts;
-    if (q.pendingA >= 0) {
-      acts[0] = ACT_COLLAPSE + q.pendingA;
-      acts[1] = ACT_COLLAPSE + q.pendingB;
-      return 2;
-    }
-    const free = q.free();
-    if (popcount16(free) === 1) {
-      acts[0] = ACT_CLAIM;
-      return 1;
-    }
-    let n = 0;
-    for (let s = free; s !== 0; s &= s - 1) {
-      const a = lowest(s);
-      for (let t = s & (s - 1); t !== 0; t &= t - 1) acts[n++] = (a << 4) | lowest(t);
-    }
-    return n;
-  }
-
-  #apply(q: Qttt, act: number): void {
-    if (act >= ACT_CLAIM) q.claimLast();
-    else if (act >= ACT_COLLAPSE) q.collapse(act - ACT_COLLAPSE);
-    else q.place(act >> 4, act & 15);
-  }
-
   /** Run UCT from `root` until `deadline` or `maxIterations`; the most visited action. */
   #search(root: Qttt, deadline: number, maxIterations: number): number {
     const allowed = this.#allowed;
     this.#allowed = null;
     if (allowed !== null && allowed.length === 1) return allowed[0];
-    const n0 = this.#actions(root);
+    const n0 = legalActions(root, this.#acts);
     if (n0 === 1) return this.#acts[0];
     this.#used = 1;
     this.#first[0] = -1;
@@ -234,7 +208,7 @@ export class MctsBot {
       // Selection.
       while (this.#count[node] > 0 && !q.over) {
         node = this.#select(node);
-        this.#apply(q, this.#action[node]);
+        applyAction(q, this.#action[node]);
         this.#path[depth++] = node;
       }
       // Expansion.
@@ -243,7 +217,7 @@ export class MctsBot {
         if (node === 0 && allowed !== null) {
           n = allowed.length;
           for (let i = 0; i < n; i++) this.#acts[i] = allowed[i];
-        } else n = this.#actions(q);
+        } else n = legalActions(q, this.#acts);
         if (this.#used + n <= this.#cap) {
           const f = this.#used;
           this.#used += n;
@@ -266,7 +240,7 @@ export class MctsBot {
             this.#value[c] = 0;
           }
           node = f;
-          this.#apply(q, this.#action[node]);
+          applyAction(q, this.#action[node]);
           this.#path[depth++] = node;
         }
       }

@@ -180,7 +180,7 @@ export class QtttSolver {
   actionValues(q: Qttt, limits: SolveLimits = {}): { action: Action; value: number }[] | null {
     const p = q.toMove();
     const acts: Action[] = [];
-    const n = generate(q, this.#acts, 0, false);
+    const n = legalActions(q, this.#acts);
     for (let i = 0; i < n; i++) acts.push(this.#acts[i]);
     const out: { action: Action; value: number }[] = [];
     const c = new Qttt();
@@ -208,7 +208,7 @@ export class QtttSolver {
     if (r.value === null) return null;
     const best = r.value;
     const p = q.toMove();
-    const n = generate(q, this.#acts, 0, false);
+    const n = legalActions(q, this.#acts);
     const acts = Array.from(this.#acts.subarray(0, n));
     const out: Action[] = [];
     const c = new Qttt();
@@ -305,7 +305,7 @@ export class QtttSolver {
       if (!canLose && beta <= 0) return 0;
     }
     const base = d * 128;
-    const n = generate(q, this.#acts, base, true);
+    const n = legalActions(q, this.#acts, base, true);
     const acts = this.#acts;
     if (ttMove >= 0) {
       for (let i = base; i < base + n; i++) {
@@ -368,11 +368,15 @@ function hash(q: Qttt, z: Int32Array): number {
 }
 
 /**
- * Legal actions of `q` into `out` from `base`; their number. With `reduce`, closing marks
- * that give the opponent the same two roots as an earlier one are left out, and closing
- * marks come first.
+ * Legal atomic actions of `q` into `out` from `base`; their number. With `closingFirst`,
+ * marks inside one component (they close a cycle and decide squares) come first.
  */
-function generate(q: Qttt, out: Int16Array, base: number, reduce: boolean): number {
+export function legalActions(
+  q: Qttt,
+  out: Int16Array,
+  base = 0,
+  closingFirst = false,
+): number {
   if (q.pendingA >= 0) {
     out[base] = ACTION_COLLAPSE + q.pendingA;
     out[base + 1] = ACTION_COLLAPSE + q.pendingB;
@@ -384,7 +388,7 @@ function generate(q: Qttt, out: Int16Array, base: number, reduce: boolean): numb
     return 1;
   }
   let n = 0;
-  if (!reduce) {
+  if (!closingFirst) {
     for (let s = free; s !== 0; s &= s - 1) {
       const a = lowest(s);
       for (let t = s & (s - 1); t !== 0; t &= t - 1) out[base + n++] = (a << 4) | lowest(t);
