@@ -353,8 +353,7 @@ export class FrameSearch {
     for (let q = lb; q < lb + np; q++) {
       const p = list[q];
       const mb = (pb + p) * MAX_WORDS;
-      const x0 = s[sb] & mask[mb];
-      let x = x0;
+      let x = s[sb] & mask[mb];
       let c = 0;
       if (W === 1) {
         if (x === 0 || x === s[sb]) continue;
@@ -373,8 +372,8 @@ export class FrameSearch {
       }
       // A pair holding the same rows as an earlier one is the same move here and in the
       // whole subtree (often: cells tied to each other): keep the first only.
-      let hash = Math.imul(x0, 0x9e3779b1);
-      for (let w = 1; w < W; w++) hash = Math.imul(hash ^ (s[sb + w] & mask[mb + w]), 0x9e3779b1);
+      let hash = 0;
+      for (let w = 0; w < W; w++) hash = Math.imul(hash ^ (s[sb + w] & mask[mb + w]), 0x9e3779b1);
       let slot = hash >>> 22;
       let dup = false;
       for (;;) {
@@ -384,8 +383,8 @@ export class FrameSearch {
           break;
         }
         const ob = (pb + seenPair[slot]) * MAX_WORDS;
-        let same = (s[sb] & mask[ob]) === x0;
-        for (let w = 1; w < W && same; w++) {
+        let same = true;
+        for (let w = 0; w < W && same; w++) {
           same = (s[sb + w] & mask[ob + w]) === (s[sb + w] & mask[mb + w]);
         }
         if (same) {
