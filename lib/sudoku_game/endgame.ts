@@ -118,6 +118,9 @@ export class SolutionGame {
   private readonly colCell = new Uint8Array((MAX_DEPTH + 1) * 81);
   /** Columns that still vary at a node (indexes into its rows), per depth. */
   private readonly liveCol = new Uint8Array(MAX_DEPTH * 81);
+  /** Per depth, the live columns (indexes into liveCol) by their fewest rows of a digit. */
+  private readonly colOrder = new Uint8Array(MAX_DEPTH * 81);
+  private readonly colMin = new Int32Array(81);
   /** Candidate moves of a node: count * 2048 + column * 16 + digit, per depth. */
   private readonly moves = new Float64Array(MAX_DEPTH * 729);
   /**
@@ -436,6 +439,7 @@ export class SolutionGame {
         IDENTITY,
         0,
         w,
+        IDENTITY,
         this.colCell,
         0,
         keys,
@@ -534,11 +538,13 @@ export class SolutionGame {
       const cell = colCell[cc + i];
       let sig = 0;
       let live = false;
+      let minc = k;
       for (let d = 1; d <= 9; d++) {
         const p = ab + (i * 10 + d) * 3;
         const c = acc[p];
         if (c === 0 || c === k) continue;
         live = true;
+        if (c < minc) minc = c;
         if (c === 1) {
           this.winMove = cell * 16 + d;
           table.store(h1, h2, k, WIN, this.winMove, 0);
@@ -565,6 +571,20 @@ export class SolutionGame {
       this.colIdx[slot] = i;
       this.liveCol[lb + nl] = i;
       colCell[nc + nl] = cell;
+      {
+        // Insertion by fewest rows of a digit: a frame child looks for a pair of one row
+        // in these columns first.
+        const colOrder = this.colOrder;
+        const colMin = this.colMin;
+        let b = nl - 1;
+        while (b >= 0 && colMin[b] > minc) {
+          colOrder[lb + b + 1] = colOrder[lb + b];
+          colMin[b + 1] = colMin[b];
+          b--;
+        }
+        colOrder[lb + b + 1] = nl;
+        colMin[b + 1] = minc;
+      }
       nl++;
       for (let d = 1; d <= 9; d++) {
         const p = ab + (i * 10 + d) * 3;
@@ -639,6 +659,7 @@ export class SolutionGame {
           this.liveCol,
           lb,
           nl,
+          this.colOrder,
           colCell,
           nc,
           this.keys,
