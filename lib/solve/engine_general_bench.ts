@@ -37,7 +37,7 @@ benchSet("sudoku16_gecode_janko.txt", "sudoku");
 benchSet("sudoku16_vu_kr_100.txt", "sudoku");
 benchSet("sudokuX16_andrebarbosa_2.txt", "x");
 benchSet("sudoku25_jxa3695_1.txt", "sudoku");
-// The 18 minimal 25×25 puzzles take about 182 s in all (0.01–58 s each), and a bench runs
+// The 18 minimal 25×25 puzzles take about 49 s in all (0.01–11 s each), and a bench runs
 // its function at least three times: the nine that take under 2 s here, the whole set with
 // `deno task count --jobs 1 --format json < testdata/count/sudoku25_gecode_frisch.txt`.
 benchSet("sudoku25_gecode_frisch.txt", "sudoku", [2, 3, 6, 7, 12, 13, 14, 17, 18]);
