@@ -61,10 +61,11 @@ export const HANDOVER = 100_000;
  * the side to move nearly always has a win, so the game goes to whoever first proves one.
  * The turn where no move leaves the opponent {@linkcode HANDOVER} solutions or more is the
  * decisive one: a failed proof hands over a set the opponent can solve. There the bot
- * spends 55 % of what is left on a set of 50,000 solutions or more, and 85 % on a smaller
- * one: in 40 games against NineDigits every such proof the bot found took under 13 s,
- * none between 13 and 21 s, and when the opponent then failed too, the second chance
- * (40,000-50,000 solutions) was lost for want of time. When a move still leaves that many,
+ * spends 80 % of what is left on a set of 50,000 solutions or more, and 85 % on a smaller
+ * one. With 55 %, 8 of 20 games against NineDigits were lost after a failed proof at
+ * 68,000-137,000 solutions, each with about 12 s of the clock never used; solved alone,
+ * those positions were all wins, two of them within 21 s (16 and 21 s), and the one second
+ * chance that came (29,000 solutions) took 3.6 s. When a move still leaves that many,
  * proofs are long shots and the bot passes quickly: 10 % up to 250,000 solutions, 2 %
  * above; below 15,000 solutions a proof takes seconds at most, and a turn takes 60 %. The
  * budgets of successive turns form a decreasing series that never exceeds the plan.
@@ -80,7 +81,7 @@ export function turnBudget(
   const share = solutions < 15_000
     ? 0.6
     : largest < HANDOVER
-    ? (solutions >= 50_000 ? 0.55 : 0.85)
+    ? (solutions >= 50_000 ? 0.8 : 0.85)
     : solutions <= 250_000
     ? 0.1
     : 0.02;
