@@ -10,6 +10,10 @@
  * a new frame of fewer words, so that deep nodes cost one word per pair. Every node goes
  * to the shared transposition table.
  *
+ * A child of a row-level node is built column by column, columns with the fewest rows of
+ * some digit first, and the build stops at the first pair of one row (a win at once for the
+ * side to move): four in five such children end there.
+ *
  * A node passes its live pairs to its children fewest rows first, so that a child finds a
  * pair of one row (a win at once) early in its scan. A pair held by two to four of a
  * node's rows refutes, without a visit, every move that keeps exactly one of those rows:

@@ -15,14 +15,6 @@ export const WIN = 1;
 /** Value of a set for the side to move. */
 export const LOSS = 2;
 
-/** Number of set bits of a 32-bit integer. */
-export function popcnt(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
-
 /** Seeds of the two key halves. */
 export const SEED1 = 0x2545f491;
 /** Seeds of the two key halves. */
