@@ -63,9 +63,9 @@ export const HANDOVER = 100_000;
  * decisive one: a failed proof hands over a set the opponent can solve. There the bot
  * spends 80 % of what is left on a set of 50,000 solutions or more, and 85 % on a smaller
  * one. With 55 %, 8 of 20 games against NineDigits were lost after a failed proof at
- * 68,000-137,000 solutions, each with about 12 s of the clock never used; solved alone,
- * those positions were all wins, two of them within 21 s (16 and 21 s), and the one second
- * chance that came (29,000 solutions) took 3.6 s. When a move still leaves that many,
+ * 68,000-137,000 solutions, 7 of them with about 12 s of the clock never used; solved
+ * alone, 7 of those 8 positions were wins, two within 21 s (16 and 21 s), and the one
+ * second chance that came (29,000 solutions) took 3.6 s. When a move still leaves that many,
  * proofs are long shots and the bot passes quickly: 10 % up to 250,000 solutions, 2 %
  * above; below 15,000 solutions a proof takes seconds at most, and a turn takes 60 %. The
  * budgets of successive turns form a decreasing series that never exceeds the plan.
