@@ -31,7 +31,7 @@ import {
   parseFlags,
   printError,
   printHelp,
-  readLines,
+  readLineChunks,
   requirePermission,
   writeStderr,
 } from "./io.ts";
@@ -112,14 +112,15 @@ class Batcher {
 
   constructor(readonly send: (batch: Batch) => void | Promise<void>) {}
 
-  async add(grid: ParsedGrid, index: number): Promise<void> {
+  /** Take a grid; when that fills the batch, the batch is sent and the promise says when. */
+  add(grid: ParsedGrid, index: number): Promise<void> | undefined {
     this.#sizes.push(grid.size);
     this.#indexes.push(index);
     this.#lines.push(grid.line);
     // Every parser hands out a fresh array per grid, so no copy is needed.
     this.#cells.push(grid.cells);
     this.#cellCount += grid.cells.length;
-    if (this.#sizes.length >= batchLimit(grid.size)) await this.flush();
+    return this.#sizes.length >= batchLimit(grid.size) ? this.flush() : undefined;
   }
 
   async flush(): Promise<void> {
@@ -343,7 +344,7 @@ async function readInput(
   input: { stream: ReadableStream<Uint8Array>; size?: number },
   form: InputForm | "auto",
   variant: Variant | undefined,
-  onGrid: (grid: ParsedGrid) => Promise<void>,
+  onGrid: (grid: ParsedGrid) => Promise<void> | undefined,
   beforeWait: () => Promise<void>,
   progress: Progress,
 ): Promise<void> {
@@ -366,7 +367,11 @@ async function readInput(
   const head: string[] = [];
   let meaningful = 0;
   const handOn = async () => {
-    for (const g of pending) await onGrid(g);
+    for (const g of pending) {
+      // A batch that is not full takes the grid without waiting.
+      const sent = onGrid(g);
+      if (sent !== undefined) await sent;
+    }
     pending.length = 0;
   };
   const decide = () => {
@@ -375,7 +380,7 @@ async function readInput(
     head.length = 0;
     return p;
   };
-  const lines = readLines(input.stream, {
+  const chunks = readLineChunks(input.stream, {
     onBytes: (n) => progress.bytes(n),
     beforeWait: async () => {
       // Input paused after one meaningful line: decide the form now unless the next line
@@ -388,18 +393,25 @@ async function readInput(
     },
   });
   try {
-    for await (const line of lines) {
-      if (parser === undefined) {
-        head.push(line);
-        const t = line.trim();
-        if (t !== "" && !t.startsWith("#") && t !== "\ufeff") meaningful++;
-        // Endless blank or comment lines must not pile up: decide on what was seen.
-        if (meaningful < 2 && head.length < MAX_HEAD) continue;
-        parser = decide();
-      } else {
-        parser.feed(line, emit);
+    for await (const lines of chunks) {
+      for (const line of lines) {
+        if (parser === undefined) {
+          head.push(line);
+          const t = line.trim();
+          if (t !== "" && !t.startsWith("#") && t !== "\ufeff") meaningful++;
+          // Endless blank or comment lines must not pile up: decide on what was seen.
+          if (meaningful < 2 && head.length < MAX_HEAD) continue;
+          parser = decide();
+        } else {
+          parser.feed(line, emit);
+        }
+        // Inline rather than through handOn: an await per line costs more than the parse.
+        for (let i = 0; i < pending.length; i++) {
+          const sent = onGrid(pending[i]);
+          if (sent !== undefined) await sent;
+        }
+        pending.length = 0;
       }
-      await handOn();
     }
     parser ??= decide();
     parser.finish();

@@ -171,11 +171,14 @@ export function countGrid(
     allowedHigh: search.allowedHigh,
     control,
   });
-  return {
-    ...r,
-    ...(settings.solutions ? { solutions } : {}),
-    ...(timedOut && r.count < settings.limit ? { timedOut: true, exact: false } : {}),
-  };
+  // `r` is this call's own object: filled in place, with no copies per grid.
+  const result: GridCount = r;
+  if (settings.solutions) result.solutions = solutions;
+  if (timedOut && r.count < settings.limit) {
+    result.timedOut = true;
+    result.exact = false;
+  }
+  return result;
 }
 
 /**

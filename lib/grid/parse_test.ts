@@ -428,6 +428,31 @@ Deno.test("LineFormatParser", async (t) => {
     assert.equal(cells(r.grids[1])[16], 25);
   });
 
+  await t.step("grids kept from many lines stay apart and intact (mixed sizes)", () => {
+    // Enough lines to fill several of the blocks the parser cuts its grids from.
+    const lines: string[] = [];
+    for (let k = 0; k < 3000; k++) {
+      const n = k % 7 === 0 ? 625 : 81;
+      let line = "";
+      for (let i = 0; i < n; i++) line += ".123456789"[(k * 7 + i * 3) % 10];
+      lines.push(line);
+    }
+    const r = run(new LineFormatParser(), lines);
+    assert.equal(r.error, undefined);
+    assert.equal(r.grids.length, lines.length);
+    for (const g of r.grids) g.cells.fill(0);
+    const again = run(new LineFormatParser(), lines);
+    for (let k = 0; k < lines.length; k++) {
+      const want = Array.from(lines[k], (ch) => (ch === "." ? 0 : Number(ch)));
+      assert.deepEqual(cells(again.grids[k]), want, `line ${k + 1}`);
+      assert.ok(r.grids[k].cells.every((v) => v === 0));
+    }
+    // Writing into one grid changes no other grid's cells.
+    again.grids[5].cells.fill(9);
+    assert.deepEqual(cells(again.grids[4]), Array.from(lines[4], (ch) => (ch === "." ? 0 : +ch)));
+    assert.deepEqual(cells(again.grids[6]), Array.from(lines[6], (ch) => (ch === "." ? 0 : +ch)));
+  });
+
   await t.step("errors: length not a square, symbols, sizes", () => {
     assertError(
       run(new LineFormatParser(), ["................", "", "   12"]),

@@ -84,8 +84,6 @@ export function countSolutions(
 ): CountResult {
   const variant = options.variant ?? defaultVariant(size);
   const limit = options.limit ?? 2;
-  const conflict = findConflict(grid, size, variant);
-  if (conflict !== undefined) return { count: 0, exact: true, nodes: 0, conflict };
   const engine = engineFor(size, variant);
   const user = options.onSolution;
   let stopped = false;
@@ -111,6 +109,12 @@ export function countSolutions(
     options.allowedHigh,
     control,
   );
+  if (count === 0) {
+    // Every engine fails at once on givens that repeat in a unit, so the check that says
+    // which waits until the count is 0 (on 9×9 puzzle files it cost 4% of `count`'s time).
+    const conflict = findConflict(grid, size, variant);
+    if (conflict !== undefined) return { count: 0, exact: true, nodes: 0, conflict };
+  }
   return { count, exact: count < limit && !stopped, nodes: engine.nodes };
 }
 

@@ -371,6 +371,25 @@ Deno.test("countSolutions conflicts and limits", async (t) => {
     assert.equal(countSolutions(d, 4, { variant: "sudoku" }).conflict, undefined);
   });
 
+  await t.step("every engine stops at once on givens that clash (the reason comes after)", () => {
+    // Mostly empty grids: an engine that searched instead would take many nodes.
+    for (
+      const [size, variant, why] of [
+        [9, "sudoku", "5 is repeated in column 2"],
+        [9, "x", "5 is repeated in column 2"],
+        [16, "sudoku", "5 is repeated in column 2"],
+        [25, "sudoku", "5 is repeated in column 2"],
+        [36, "sudoku", "5 is repeated in column 2"],
+        [40, "latin", "5 is repeated in column 2"],
+      ] as const
+    ) {
+      const g = new Uint8Array(size * size);
+      g[1] = g[(size - 1) * size + 1] = 5;
+      const r = countSolutions(g, size, { limit: 2, variant });
+      assert.deepEqual(r, { count: 0, exact: true, nodes: 0, conflict: why }, `${size} ${variant}`);
+    }
+  });
+
   await t.step("count is min(total, limit) and exact means total < limit", () => {
     for (const limit of [1, 2, 287, 288, 289, 10000]) {
       const r = countSolutions(new Uint8Array(16), 4, { limit });
