@@ -429,7 +429,8 @@ Deno.test("LineFormatParser", async (t) => {
   });
 
   await t.step("grids kept from many lines stay apart and intact (mixed sizes)", () => {
-    // Enough lines to fill several of the blocks the parser cuts its grids from.
+    // Enough lines to fill several of the blocks the parser cuts its grids from: a block
+    // reused too early would overwrite the grids read before.
     const lines: string[] = [];
     for (let k = 0; k < 3000; k++) {
       const n = k % 7 === 0 ? 625 : 81;
@@ -437,20 +438,17 @@ Deno.test("LineFormatParser", async (t) => {
       for (let i = 0; i < n; i++) line += ".123456789"[(k * 7 + i * 3) % 10];
       lines.push(line);
     }
+    const want = (k: number) => Array.from(lines[k], (ch) => (ch === "." ? 0 : Number(ch)));
     const r = run(new LineFormatParser(), lines);
     assert.equal(r.error, undefined);
     assert.equal(r.grids.length, lines.length);
-    for (const g of r.grids) g.cells.fill(0);
-    const again = run(new LineFormatParser(), lines);
-    for (let k = 0; k < lines.length; k++) {
-      const want = Array.from(lines[k], (ch) => (ch === "." ? 0 : Number(ch)));
-      assert.deepEqual(cells(again.grids[k]), want, `line ${k + 1}`);
-      assert.ok(r.grids[k].cells.every((v) => v === 0));
-    }
+    for (let k = 0; k < lines.length; k++) assert.deepEqual(cells(r.grids[k]), want(k), `${k}`);
     // Writing into one grid changes no other grid's cells.
-    again.grids[5].cells.fill(9);
-    assert.deepEqual(cells(again.grids[4]), Array.from(lines[4], (ch) => (ch === "." ? 0 : +ch)));
-    assert.deepEqual(cells(again.grids[6]), Array.from(lines[6], (ch) => (ch === "." ? 0 : +ch)));
+    for (const k of [1, 7, 404, 809, 1500, 2998]) {
+      r.grids[k].cells.fill(9);
+      assert.deepEqual(cells(r.grids[k - 1]), want(k - 1), `before ${k}`);
+      assert.deepEqual(cells(r.grids[k + 1]), want(k + 1), `after ${k}`);
+    }
   });
 
   await t.step("errors: length not a square, symbols, sizes", () => {
