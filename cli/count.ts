@@ -366,13 +366,18 @@ async function readInput(
   // Auto-detection looks at the first two meaningful lines before parsing any.
   const head: string[] = [];
   let meaningful = 0;
-  const handOn = async () => {
-    for (const g of pending) {
-      // A batch that is not full takes the grid without waiting.
-      const sent = onGrid(g);
-      if (sent !== undefined) await sent;
+  // Hands the pending grids on without waiting while batches are not full (an await per
+  // line cost more than its parse); a promise only when a full batch must be sent first.
+  const handOn = (): Promise<void> | undefined => {
+    for (let i = 0; i < pending.length; i++) {
+      const sent = onGrid(pending[i]);
+      if (sent !== undefined) {
+        pending.splice(0, i + 1);
+        return sent.then(handOn);
+      }
     }
     pending.length = 0;
+    return undefined;
   };
   const decide = () => {
     const p = parserFor(detectForm(head), input.size);
@@ -405,12 +410,8 @@ async function readInput(
         } else {
           parser.feed(line, emit);
         }
-        // Inline rather than through handOn: an await per line costs more than the parse.
-        for (let i = 0; i < pending.length; i++) {
-          const sent = onGrid(pending[i]);
-          if (sent !== undefined) await sent;
-        }
-        pending.length = 0;
+        const sending = handOn();
+        if (sending !== undefined) await sending;
       }
     }
     parser ??= decide();
