@@ -52,9 +52,6 @@ export class Board9 {
   triadRule = true;
   /** Digits (bit d) whose words changed since the rules last saw them. */
   private pending = 0;
-  /** Scratch of the triad rule: forced minirows and minicolumns of each digit in a band. */
-  private readonly forcedH = new Int32Array(9);
-  private readonly forcedV = new Int32Array(9);
   /** Scratch of `load`: per word the givens and the union of their row and box peers. */
   private readonly givenBits = new Int32Array(27);
   private readonly givenPeers = new Int32Array(27);
@@ -528,45 +525,150 @@ export class Board9 {
    * so it is not checked here.
    */
   private triads(): number {
-    const f = this.f, u = this.u, score = this.score, fh = this.forcedH, fv = this.forcedV;
-    const forcedRow = FORCED_ROW, forced = FORCED, pc = POPCOUNT;
-    let changed = 0;
-    score[3] = score[4] = score[5] = 0;
+    const f = this.f, u = this.u, score = this.score;
+    const fr = FORCED_ROW, fo = FORCED, pc = POPCOUNT, expand = EXPAND, colexp = COLEXP;
+    let changed = 0, s3 = 0, s4 = 0, s5 = 0;
     for (let b = 0; b < 3; b++) {
+      // The nine digits written out: their forced triads stay in locals for the
+      // eliminations (measured: half the time of a loop over scratch arrays).
       let h1 = 0, h2 = 0, h3 = 0, v1 = 0, v2 = 0, v3 = 0;
-      for (let w = b, d = 0; w < 27; w += 3, d++) {
-        const a = f[w];
-        const h = forcedRow[a & 511] | (forcedRow[(a >> 9) & 511] << 3) |
-          (forcedRow[a >> 18] << 6);
-        const v = forced[(a | (a >> 9) | (a >> 18)) & 511];
-        fh[d] = h;
-        fv[d] = v;
-        h3 |= h2 & h;
-        h2 |= h1 & h;
-        h1 |= h;
-        v3 |= v2 & v;
-        v2 |= v1 & v;
-        v1 |= v;
-      }
+      const a0 = f[b + 0];
+      const x0 = fr[a0 & 511] | (fr[(a0 >> 9) & 511] << 3) | (fr[a0 >> 18] << 6);
+      const y0 = fo[(a0 | (a0 >> 9) | (a0 >> 18)) & 511];
+      h1 = x0;
+      v1 = y0;
+      const a1 = f[b + 3];
+      const x1 = fr[a1 & 511] | (fr[(a1 >> 9) & 511] << 3) | (fr[a1 >> 18] << 6);
+      const y1 = fo[(a1 | (a1 >> 9) | (a1 >> 18)) & 511];
+      h3 |= h2 & x1;
+      h2 |= h1 & x1;
+      h1 |= x1;
+      v3 |= v2 & y1;
+      v2 |= v1 & y1;
+      v1 |= y1;
+      const a2 = f[b + 6];
+      const x2 = fr[a2 & 511] | (fr[(a2 >> 9) & 511] << 3) | (fr[a2 >> 18] << 6);
+      const y2 = fo[(a2 | (a2 >> 9) | (a2 >> 18)) & 511];
+      h3 |= h2 & x2;
+      h2 |= h1 & x2;
+      h1 |= x2;
+      v3 |= v2 & y2;
+      v2 |= v1 & y2;
+      v1 |= y2;
+      const a3 = f[b + 9];
+      const x3 = fr[a3 & 511] | (fr[(a3 >> 9) & 511] << 3) | (fr[a3 >> 18] << 6);
+      const y3 = fo[(a3 | (a3 >> 9) | (a3 >> 18)) & 511];
+      h3 |= h2 & x3;
+      h2 |= h1 & x3;
+      h1 |= x3;
+      v3 |= v2 & y3;
+      v2 |= v1 & y3;
+      v1 |= y3;
+      const a4 = f[b + 12];
+      const x4 = fr[a4 & 511] | (fr[(a4 >> 9) & 511] << 3) | (fr[a4 >> 18] << 6);
+      const y4 = fo[(a4 | (a4 >> 9) | (a4 >> 18)) & 511];
+      h3 |= h2 & x4;
+      h2 |= h1 & x4;
+      h1 |= x4;
+      v3 |= v2 & y4;
+      v2 |= v1 & y4;
+      v1 |= y4;
+      const a5 = f[b + 15];
+      const x5 = fr[a5 & 511] | (fr[(a5 >> 9) & 511] << 3) | (fr[a5 >> 18] << 6);
+      const y5 = fo[(a5 | (a5 >> 9) | (a5 >> 18)) & 511];
+      h3 |= h2 & x5;
+      h2 |= h1 & x5;
+      h1 |= x5;
+      v3 |= v2 & y5;
+      v2 |= v1 & y5;
+      v1 |= y5;
+      const a6 = f[b + 18];
+      const x6 = fr[a6 & 511] | (fr[(a6 >> 9) & 511] << 3) | (fr[a6 >> 18] << 6);
+      const y6 = fo[(a6 | (a6 >> 9) | (a6 >> 18)) & 511];
+      h3 |= h2 & x6;
+      h2 |= h1 & x6;
+      h1 |= x6;
+      v3 |= v2 & y6;
+      v2 |= v1 & y6;
+      v1 |= y6;
+      const a7 = f[b + 21];
+      const x7 = fr[a7 & 511] | (fr[(a7 >> 9) & 511] << 3) | (fr[a7 >> 18] << 6);
+      const y7 = fo[(a7 | (a7 >> 9) | (a7 >> 18)) & 511];
+      h3 |= h2 & x7;
+      h2 |= h1 & x7;
+      h1 |= x7;
+      v3 |= v2 & y7;
+      v2 |= v1 & y7;
+      v1 |= y7;
+      const a8 = f[b + 24];
+      const x8 = fr[a8 & 511] | (fr[(a8 >> 9) & 511] << 3) | (fr[a8 >> 18] << 6);
+      const y8 = fo[(a8 | (a8 >> 9) | (a8 >> 18)) & 511];
+      h3 |= h2 & x8;
+      h2 |= h1 & x8;
+      h1 |= x8;
+      v3 |= v2 & y8;
+      v2 |= v1 & y8;
+      v1 |= y8;
       score[b] = pc[h1] + pc[h2] + pc[h3];
-      score[3] += pc[(v1 & 7) | ((v2 & 7) << 3) | ((v3 & 7) << 6)];
-      score[4] += pc[((v1 >> 3) & 7) | (v2 & 0o70) | ((v3 & 0o70) << 3)];
-      score[5] += pc[(v1 >> 6) | ((v2 >> 3) & 0o70) | (v3 & 0o700)];
+      s3 += pc[(v1 & 7) | ((v2 & 7) << 3) | ((v3 & 7) << 6)];
+      s4 += pc[((v1 >> 3) & 7) | (v2 & 0o70) | ((v3 & 0o70) << 3)];
+      s5 += pc[(v1 >> 6) | ((v2 >> 3) & 0o70) | (v3 & 0o700)];
       // Only triads with an open cell can lose candidates.
       const ub = u[b];
       h3 &= SHRINK[ub & 511] | (SHRINK[(ub >> 9) & 511] << 3) | (SHRINK[ub >> 18] << 6);
       v3 &= ub | (ub >> 9) | (ub >> 18);
       if ((h3 | v3) === 0) continue;
-      const hm = EXPAND[h3], vm = COLEXP[v3];
-      for (let w = b, d = 0; w < 27; w += 3, d++) {
-        const a = f[w];
-        const clear = a & ((hm & ~EXPAND[fh[d]]) | (vm & ~COLEXP[fv[d]]));
-        if (clear !== 0) {
-          f[w] = a & ~clear;
-          changed |= 1 << d;
-        }
+      const hm = expand[h3], vm = colexp[v3];
+      let c = 0;
+      c = a0 & ((hm & ~expand[x0]) | (vm & ~colexp[y0]));
+      if (c !== 0) {
+        f[b + 0] = a0 & ~c;
+        changed |= 1;
+      }
+      c = a1 & ((hm & ~expand[x1]) | (vm & ~colexp[y1]));
+      if (c !== 0) {
+        f[b + 3] = a1 & ~c;
+        changed |= 2;
+      }
+      c = a2 & ((hm & ~expand[x2]) | (vm & ~colexp[y2]));
+      if (c !== 0) {
+        f[b + 6] = a2 & ~c;
+        changed |= 4;
+      }
+      c = a3 & ((hm & ~expand[x3]) | (vm & ~colexp[y3]));
+      if (c !== 0) {
+        f[b + 9] = a3 & ~c;
+        changed |= 8;
+      }
+      c = a4 & ((hm & ~expand[x4]) | (vm & ~colexp[y4]));
+      if (c !== 0) {
+        f[b + 12] = a4 & ~c;
+        changed |= 16;
+      }
+      c = a5 & ((hm & ~expand[x5]) | (vm & ~colexp[y5]));
+      if (c !== 0) {
+        f[b + 15] = a5 & ~c;
+        changed |= 32;
+      }
+      c = a6 & ((hm & ~expand[x6]) | (vm & ~colexp[y6]));
+      if (c !== 0) {
+        f[b + 18] = a6 & ~c;
+        changed |= 64;
+      }
+      c = a7 & ((hm & ~expand[x7]) | (vm & ~colexp[y7]));
+      if (c !== 0) {
+        f[b + 21] = a7 & ~c;
+        changed |= 128;
+      }
+      c = a8 & ((hm & ~expand[x8]) | (vm & ~colexp[y8]));
+      if (c !== 0) {
+        f[b + 24] = a8 & ~c;
+        changed |= 256;
       }
     }
+    score[3] = s3;
+    score[4] = s4;
+    score[5] = s5;
     return changed;
   }
 }
