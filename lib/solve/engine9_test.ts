@@ -115,8 +115,11 @@ function readSet(name: string, n: number): Uint8Array[] {
   );
 }
 
-/** The default engine, and one that probes from the first guess (the other search path). */
-const engines = [new Engine9(), new Engine9({ probeAfter: 0 })];
+/**
+ * The default engine, one that probes from the first guess and one that keeps the triad
+ * rule on dense grids (the other search paths).
+ */
+const engines = [new Engine9(), new Engine9({ probeAfter: 0 }), new Engine9({ denseGivens: 82 })];
 
 /** Counts with every engine, which must agree; returns the count. */
 function countAll(
@@ -235,7 +238,7 @@ Deno.test("Engine9 against a reference counter", async (t) => {
 });
 
 Deno.test("Engine9 on the known sets", async (t) => {
-  const e = engines[0];
+  const e = engines[0], allDense = new Engine9({ denseGivens: 0 });
   for (
     const [name, want] of [
       ["17_clue_2000.txt", 1],
@@ -249,6 +252,13 @@ Deno.test("Engine9 on the known sets", async (t) => {
       readSet(name, 300).forEach((g, i) => assert.equal(e.count(g, 2), want, `line ${i + 1}`));
       readSet(name, 40).forEach((g, i) =>
         assert.equal(engines[1].count(g, 2), want, `probing, line ${i + 1}`)
+      );
+      readSet(name, 40).forEach((g, i) =>
+        assert.equal(engines[2].count(g, 2), want, `triad rule on dense grids, line ${i + 1}`)
+      );
+      // Every grid taken as dense: hard ones turn the triad rule on after some guesses.
+      readSet(name, 40).forEach((g, i) =>
+        assert.equal(allDense.count(g, 2), want, `every grid dense, line ${i + 1}`)
       );
     });
   }
