@@ -79,6 +79,8 @@ export class Engine9 implements Engine {
   private branchKind = 0;
   private branchWhere = 0;
   private branchAlternatives = 0;
+  /** Whether `pickCell` takes the first bivalue cell instead of scoring them. */
+  private firstBivalue = false;
   /** Reused buffer handed to `onSolution`. */
   private readonly solution = new Uint8Array(81);
 
@@ -127,6 +129,7 @@ export class Engine9 implements Engine {
     const u = board.u;
     let denseGrid = popcount(u[0]) + popcount(u[1]) + popcount(u[2]) <= 81 - this.denseGivens;
     board.triadRule = !denseGrid;
+    this.firstBivalue = denseGrid;
     for (;;) {
       if (board.propagate()) {
         if (board.solved()) {
@@ -141,11 +144,13 @@ export class Engine9 implements Engine {
           // Enumerating: where solutions are dense, plain cell guesses without the triad
           // rule find them faster (1.1x against 0.9x the old engine's speed).
           board.triadRule = found < 2 ? !denseGrid : nodes >= DENSE * found;
+          if (found >= 2) this.firstBivalue = false;
         } else {
           if (denseGrid && fruitless >= DENSE_ESCALATE) {
             // A hard dense grid: from here on, the triads' guesses.
             denseGrid = false;
             board.triadRule = true;
+            this.firstBivalue = false;
           }
           if (!strong && fruitless >= probeAfter) {
             strong = true;
@@ -253,6 +258,9 @@ export class Engine9 implements Engine {
         one |= x;
       }
       let bivalue = ub & two & ~three;
+      // On a dense grid the first one does as well as the best scored (7.6 guesses against
+      // 7.8 on serg_benchmark) and costs nothing to find.
+      if (bivalue !== 0 && this.firstBivalue) return b * 27 + 31 - Math.clz32(bivalue & -bivalue);
       while (bivalue !== 0) {
         const bit = bivalue & -bivalue;
         bivalue ^= bit;
