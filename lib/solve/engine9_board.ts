@@ -215,8 +215,12 @@ export class Board9 {
     // Module tables in locals: measured faster than reading the module bindings each time.
     const rowT = ROW_INFO, complex = COMPLEX, single = SINGLE, perm9 = PERM9, colexp = COLEXP;
     const other1 = OTHER1, other2 = OTHER2, peersT = PEERS, column = COLUMN;
-    let dirty = this.pending, triadsDone = false;
+    // `| 0` lets the compiler keep the digit mask an int32 (it also takes the triad rule's
+    // result, a call), and the open cells stay in locals while the digit rules run (as an
+    // array they are checked and reloaded at every use): together 1.01-1.03 times the speed.
+    let dirty = this.pending | 0, triadsDone = false;
     this.pending = 0;
+    let u0 = u[0], u1 = u[1], u2 = u[2];
     for (;;) {
       while (dirty !== 0) {
         const bit = dirty & -dirty;
@@ -235,16 +239,16 @@ export class Board9 {
             if (keep === 0) return false;
             let solved = 0;
             if ((a0 & ~keep) === 0) {
-              solved = ((t0 >> 3) | ((t1 >> 3) << 9) | ((t2 >> 3) << 18)) & u[0];
+              solved = ((t0 >> 3) | ((t1 >> 3) << 9) | ((t2 >> 3) << 18)) & u0;
             } else {
               a0 &= keep;
               solved = (single[a0 & 511] | (single[(a0 >> 9) & 511] << 9) |
-                (single[a0 >> 18] << 18)) & u[0];
+                (single[a0 >> 18] << 18)) & u0;
             }
             if (solved !== 0) {
               // Rows left with one cell: place them, take the cells from every digit, and
               // mark the digits that had them (branch-free: x & solved is below 2^27).
-              u[0] &= ~solved;
+              u0 &= ~solved;
               const ns = ~solved;
               let x = 0;
               x = f[0];
@@ -283,14 +287,14 @@ export class Board9 {
             if (keep === 0) return false;
             let solved = 0;
             if ((a1 & ~keep) === 0) {
-              solved = ((t0 >> 3) | ((t1 >> 3) << 9) | ((t2 >> 3) << 18)) & u[1];
+              solved = ((t0 >> 3) | ((t1 >> 3) << 9) | ((t2 >> 3) << 18)) & u1;
             } else {
               a1 &= keep;
               solved = (single[a1 & 511] | (single[(a1 >> 9) & 511] << 9) |
-                (single[a1 >> 18] << 18)) & u[1];
+                (single[a1 >> 18] << 18)) & u1;
             }
             if (solved !== 0) {
-              u[1] &= ~solved;
+              u1 &= ~solved;
               const ns = ~solved;
               let x = 0;
               x = f[1];
@@ -329,14 +333,14 @@ export class Board9 {
             if (keep === 0) return false;
             let solved = 0;
             if ((a2 & ~keep) === 0) {
-              solved = ((t0 >> 3) | ((t1 >> 3) << 9) | ((t2 >> 3) << 18)) & u[2];
+              solved = ((t0 >> 3) | ((t1 >> 3) << 9) | ((t2 >> 3) << 18)) & u2;
             } else {
               a2 &= keep;
               solved = (single[a2 & 511] | (single[(a2 >> 9) & 511] << 9) |
-                (single[a2 >> 18] << 18)) & u[2];
+                (single[a2 >> 18] << 18)) & u2;
             }
             if (solved !== 0) {
-              u[2] &= ~solved;
+              u2 &= ~solved;
               const ns = ~solved;
               let x = 0;
               x = f[2];
@@ -393,6 +397,9 @@ export class Board9 {
         f[d + 2] = cf[d + 2] = a2;
         ck[d] = occ;
       }
+      u[0] = u0;
+      u[1] = u1;
+      u[2] = u2;
       // Naked singles, and cells left without candidates: bit-sliced counts over the digits.
       for (let b = 0; b < 3; b++) {
         const ub = u[b];
@@ -440,12 +447,15 @@ export class Board9 {
           dirty |= 1 << ((w / 3) | 0);
         }
       }
+      u0 = u[0];
+      u1 = u[1];
+      u2 = u[2];
       if (dirty !== 0) continue;
-      if ((u[0] | u[1] | u[2]) === 0 || triadsDone || !this.triadRule) return true;
+      if ((u0 | u1 | u2) === 0 || triadsDone || !this.triadRule) return true;
       // Once per call: a second pass after its eliminations settle rarely finds more
       // (117.3 against 117.0 nodes a puzzle on the hardest set) and costs 2-7%. The
       // scores are then those of the state before the eliminations: good enough.
-      dirty = this.triads();
+      dirty = this.triads() | 0;
       if (dirty <= 0) return dirty === 0;
       triadsDone = true;
     }
