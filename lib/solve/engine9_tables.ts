@@ -19,8 +19,6 @@ export const SHRINK = new Int32Array(512);
  * bit shifted left by 3 (`SINGLE << 3`): one lookup serves both while the mask keeps it.
  */
 export const ROW_INFO = new Int32Array(512);
-/** Row slice → its one non-empty minirow (bit k), or 0 when it spans more than one. */
-export const FORCED_ROW = new Int32Array(512);
 /** Row slice → the slice itself when it has exactly one bit, else 0. */
 export const SINGLE = new Int32Array(512);
 /** 3×3 occupancy → 27-bit mask of the minirows that lie on some row-to-box permutation. */
@@ -67,7 +65,6 @@ export const OTHER2 = new Int32Array(27);
   for (let x = 0; x < 512; x++) {
     const shrink = (x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0);
     SHRINK[x] = shrink;
-    FORCED_ROW[x] = shrink === 1 || shrink === 2 || shrink === 4 ? shrink : 0;
     SINGLE[x] = x !== 0 && (x & (x - 1)) === 0 ? x : 0;
     ROW_INFO[x] = shrink | (SINGLE[x] << 3);
     COLEXP[x] = x | (x << 9) | (x << 18);
