@@ -213,7 +213,7 @@ export class Board9 {
   propagate(): boolean {
     const f = this.f, cf = this.cf, u = this.u, ck = this.colFix;
     // Module tables in locals: measured faster than reading the module bindings each time.
-    const rowT = ROW_INFO, complex = COMPLEX, single = SINGLE, perm9 = PERM9, colexp = COLEXP;
+    const rowT = ROW_INFO, complex = COMPLEX, single = SINGLE, perm9 = PERM9;
     const other1 = OTHER1, other2 = OTHER2, peersT = PEERS, column = COLUMN;
     // `| 0` lets the compiler keep the digit mask an int32 (it also takes the triad rule's
     // result, a call), and the open cells stay in locals while the digit rules run (as an
@@ -384,9 +384,11 @@ export class Board9 {
             const m0 = (s0 & 7) | ((s1 & 7) << 3) | ((s2 & 7) << 6);
             const m1 = ((s0 >> 3) & 7) | (s1 & 0o70) | ((s2 & 0o70) << 3);
             const m2 = (s0 >> 6) | ((s1 >> 3) & 0o70) | (s2 & 0o700);
-            a0 &= colexp[m0];
-            a1 &= colexp[m1];
-            a2 &= colexp[m2];
+            // A column set times 0x40201 is the set in all three rows (COLEXP): a
+            // multiply instead of a lookup, here and in the triad rule (1.01-1.02).
+            a0 &= Math.imul(m0, 0x40201);
+            a1 &= Math.imul(m1, 0x40201);
+            a2 &= Math.imul(m2, 0x40201);
             occ = (k0 & m0) | ((k1 & m1) << 9) | ((k2 & m2) << 18);
           }
         } while (a0 !== c0 || a1 !== c1 || a2 !== c2);
@@ -540,7 +542,7 @@ export class Board9 {
    */
   private triads(): number {
     const f = this.f, u = this.u, score = this.score;
-    const fo = FORCED, pc = POPCOUNT, expand = EXPAND, colexp = COLEXP;
+    const fo = FORCED, pc = POPCOUNT, expand = EXPAND;
     let changed = 0, s3 = 0, s4 = 0, s5 = 0;
     for (let b = 0; b < 3; b++) {
       // The nine digits written out: their forced triads stay in locals for the
@@ -641,49 +643,49 @@ export class Board9 {
       h3 &= SHRINK[ub & 511] | (SHRINK[(ub >> 9) & 511] << 3) | (SHRINK[ub >> 18] << 6);
       v3 &= ub | (ub >> 9) | (ub >> 18);
       if ((h3 | v3) === 0) continue;
-      const hm = expand[h3], vm = colexp[v3];
+      const hm = expand[h3], vm = Math.imul(v3, 0x40201);
       let c = 0;
-      c = a0 & ((hm & ~expand[x0]) | (vm & ~colexp[y0]));
+      c = a0 & ((hm & ~expand[x0]) | (vm & ~Math.imul(y0, 0x40201)));
       if (c !== 0) {
         f[b + 0] = a0 & ~c;
         changed |= 1;
       }
-      c = a1 & ((hm & ~expand[x1]) | (vm & ~colexp[y1]));
+      c = a1 & ((hm & ~expand[x1]) | (vm & ~Math.imul(y1, 0x40201)));
       if (c !== 0) {
         f[b + 3] = a1 & ~c;
         changed |= 2;
       }
-      c = a2 & ((hm & ~expand[x2]) | (vm & ~colexp[y2]));
+      c = a2 & ((hm & ~expand[x2]) | (vm & ~Math.imul(y2, 0x40201)));
       if (c !== 0) {
         f[b + 6] = a2 & ~c;
         changed |= 4;
       }
-      c = a3 & ((hm & ~expand[x3]) | (vm & ~colexp[y3]));
+      c = a3 & ((hm & ~expand[x3]) | (vm & ~Math.imul(y3, 0x40201)));
       if (c !== 0) {
         f[b + 9] = a3 & ~c;
         changed |= 8;
       }
-      c = a4 & ((hm & ~expand[x4]) | (vm & ~colexp[y4]));
+      c = a4 & ((hm & ~expand[x4]) | (vm & ~Math.imul(y4, 0x40201)));
       if (c !== 0) {
         f[b + 12] = a4 & ~c;
         changed |= 16;
       }
-      c = a5 & ((hm & ~expand[x5]) | (vm & ~colexp[y5]));
+      c = a5 & ((hm & ~expand[x5]) | (vm & ~Math.imul(y5, 0x40201)));
       if (c !== 0) {
         f[b + 15] = a5 & ~c;
         changed |= 32;
       }
-      c = a6 & ((hm & ~expand[x6]) | (vm & ~colexp[y6]));
+      c = a6 & ((hm & ~expand[x6]) | (vm & ~Math.imul(y6, 0x40201)));
       if (c !== 0) {
         f[b + 18] = a6 & ~c;
         changed |= 64;
       }
-      c = a7 & ((hm & ~expand[x7]) | (vm & ~colexp[y7]));
+      c = a7 & ((hm & ~expand[x7]) | (vm & ~Math.imul(y7, 0x40201)));
       if (c !== 0) {
         f[b + 21] = a7 & ~c;
         changed |= 128;
       }
-      c = a8 & ((hm & ~expand[x8]) | (vm & ~colexp[y8]));
+      c = a8 & ((hm & ~expand[x8]) | (vm & ~Math.imul(y8, 0x40201)));
       if (c !== 0) {
         f[b + 24] = a8 & ~c;
         changed |= 256;
