@@ -536,7 +536,7 @@ export class Board9 {
    * A word's nine minirows (bits 0, 3, .., 24 of `a | a >> 1 | a >> 2`) are gathered into
    * one 9-bit index by a multiply (the three rows' products do not overlap), so one
    * `FORCED` lookup gives the forced minirows instead of three per-row lookups (measured:
-   * 1.02-1.03 times the speed on the hard sets).
+   * 1.015-1.03 times the speed on the hard sets).
    * More than three forced digits is a contradiction that the search finds later anyway,
    * so it is not checked here.
    */
