@@ -41,6 +41,10 @@ export interface GeneralEngineOptions {
   lookahead?: boolean;
   /** Shave every candidate, not only the bivalent ones (two-candidate cells, two-place digits). */
   shaveAll?: boolean;
+  /** Depth a run must reach before it may restart (0: never; see `CoreBase.search`). */
+  restartDepth?: number;
+  /** Failures in a row below the deepest point before the first restart. */
+  restartFailures?: number;
 }
 
 /**
@@ -69,12 +73,19 @@ export class GeneralEngine implements Engine {
     if (options.lookahead !== undefined) core.lookahead = options.lookahead;
     if (options.shaveAll !== undefined) core.shaveAll = options.shaveAll;
     if (options.allDifferent !== undefined) core.allDiff = options.allDifferent;
+    if (options.restartDepth !== undefined) core.restartDepth = options.restartDepth;
+    if (options.restartFailures !== undefined) core.restartFailures = options.restartFailures;
     this.#core = core;
   }
 
   /** Search nodes (guesses) used by the last `count`. */
   get nodes(): number {
     return this.#core.nodes;
+  }
+
+  /** Restarts made by the last `count` (see `GeneralEngineOptions.restartDepth`). */
+  get restarts(): number {
+    return this.#core.restarts;
   }
 
   /**

@@ -256,6 +256,20 @@ Deno.test("agreement with brute force on random partial grids", async (t) => {
         lookahead: true,
         allDifferent: true,
       });
+      // Restarts at every failure once a run is one decision deep: each count restarts
+      // up to its cap, from nodes of every depth, with solutions found before and after.
+      const restarted = new GeneralEngine(size, variant, {
+        shaveDepth: 1000,
+        lookahead: true,
+        restartDepth: 1,
+        restartFailures: 0,
+      });
+      const wideRestarted = new GeneralEngine(size, variant, {
+        wide: true,
+        restartDepth: 1,
+        restartFailures: 0,
+      });
+      let restarts = 0;
       const rounds = size >= 9 ? 25 : 60;
       for (let round = 0; round < rounds; round++) {
         const full = randomFull(size, variant, rand);
@@ -310,7 +324,19 @@ Deno.test("agreement with brute force on random partial grids", async (t) => {
           expected,
           `wide shave+match ${label}`,
         );
+        for (const lim of [1, 2, 3, limit]) {
+          const want = Math.min(expected, lim);
+          assert.equal(restarted.count(grid, lim, undefined, allowed), want, `restart ${label}`);
+          restarts += restarted.restarts;
+          assert.equal(
+            wideRestarted.count(grid, lim, undefined, allowed),
+            want,
+            `wide restart ${label}`,
+          );
+          restarts += wideRestarted.restarts;
+        }
       }
+      if (size >= 4) assert.ok(restarts > 0, "no count restarted");
     });
   }
 });
@@ -607,6 +633,37 @@ Deno.test("a search split into given-away branches counts the same", async (t) =
       if (plain < limit) assert.equal(sum, plain);
     });
   }
+  await t.step("restarts within the part a search keeps", () => {
+    // Latin squares of order 10 under random masks with fewer than 64 solutions and long
+    // searches: restarts at every failure, branches given away at every poll.
+    const pick = rng(310);
+    let cases = 0;
+    for (let k = 0; k < 200 && cases < 2; k++) {
+      const allowed = new Uint32Array(100).map(() => {
+        let m = 0;
+        for (let d = 0; d < 10; d++) if (pick() < 0.5) m |= 1 << d;
+        return m >>> 0;
+      });
+      const grid = new Uint8Array(100);
+      const plain = new GeneralEngine(10, "latin");
+      const want = plain.count(grid, 64, undefined, allowed);
+      if (want >= 64 || plain.nodes < 4 * POLL_NODES) continue;
+      cases++;
+      for (const wide of [false, true]) {
+        const engines: GeneralEngine[] = [];
+        const make = () => {
+          const e = new GeneralEngine(10, "latin", { restartDepth: 1, restartFailures: 0, wide });
+          engines.push(e);
+          return e;
+        };
+        const { sum, parts } = splitCount(make, grid, 64, 2, 4, allowed);
+        assert.ok(parts > 1, "the search gave nothing away");
+        assert.ok(engines.some((e) => e.restarts > 0), "no part restarted");
+        assert.equal(sum, want, `case ${k}${wide ? ", two-word core" : ""}`);
+      }
+    }
+    assert.equal(cases, 2);
+  });
   await t.step("stop returns a lower bound at once", () => {
     const engine = new GeneralEngine(5, "latin");
     let polls = 0;

@@ -9,6 +9,11 @@
 import { POLL_NODES, type SearchControl, type SolutionCallback } from "./engine.ts";
 import { lowMask, SlicedCount, type Tables } from "./general_tables.ts";
 
+/** Restarts a count may make before its run goes on to the end (see `search`). */
+const RESTARTS = 8;
+/** Counts to at most this limit may restart: the solutions found are kept until the end. */
+const MAX_KEPT = 64;
+
 /** What the cores have in common: trail, queue, branch stack, solution buffer. */
 export abstract class CoreBase {
   readonly t: Tables;
@@ -42,6 +47,8 @@ export abstract class CoreBase {
   readonly frameDecisions: Int32Array;
   /** Per frame, 1 once its `!=` branch is given away. */
   readonly frameGiven: Uint8Array;
+  /** Per frame, the solutions found before its node's subtree (what a restart keeps). */
+  readonly frameFound: Float64Array;
   readonly solution: Uint8Array;
   readonly segRow: Int32Array;
   readonly segCol: Int32Array;
@@ -89,6 +96,7 @@ export abstract class CoreBase {
     this.decisions = new Int32Array(n * t.size + 1);
     this.frameDecisions = new Int32Array(n + 1);
     this.frameGiven = new Uint8Array(n + 1);
+    this.frameFound = new Float64Array(n + 1);
     this.solution = new Uint8Array(n);
     this.impact = new Int32Array(n * t.size);
     this.cut = new Int32Array(n * t.size);
@@ -177,6 +185,33 @@ export abstract class CoreBase {
    * literals lookahead branching chooses among.
    */
   shaveAll = false;
+  /**
+   * Restarts out of a deep dive gone wrong (see `search`): the depth a run must reach
+   * before it may restart (0: never), and how many failures in a row below the deepest
+   * point it may take first (doubled at each restart, up to `RESTARTS` restarts).
+   */
+  restartDepth = 0;
+  restartFailures = 512;
+  /**
+   * While non-zero, lookahead branching multiplies each score by a random factor in
+   * [1, 2) from this xorshift state, so that a restarted run takes other paths.
+   */
+  noise = 0;
+  /** Restarts made by the last `count`. */
+  restarts = 0;
+  /** The distinct solutions found before a restart (for the limit across runs). */
+  readonly #kept: Uint8Array[] = [];
+
+  /** The next random factor in [1, 2) for a branching score. */
+  jitter(): number {
+    let x = this.noise;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.noise = x;
+    return 1 + (x >>> 0) / 4294967296;
+  }
+
   /** Switch the costly filters off (true) or back on; cores without any ignore it. */
   setLight(_light: boolean): void {}
 
@@ -311,6 +346,22 @@ export abstract class CoreBase {
     control.give(lo, hi);
   }
 
+  /** Keep the current solution if it is new among those of the runs so far; returns their count. */
+  #keep(): number {
+    this.fillSolution();
+    const kept = this.#kept;
+    const sol = this.solution;
+    let known = false;
+    for (let i = 0; i < kept.length && !known; i++) {
+      const k = kept[i];
+      let same = true;
+      for (let c = 0; c < sol.length && same; c++) same = k[c] === sol[c];
+      known = same;
+    }
+    if (!known) kept.push(sol.slice());
+    return kept.length;
+  }
+
   /** The depth-first search behind `count`, arguments checked. */
   search(
     grid: Uint8Array,
@@ -334,6 +385,15 @@ export abstract class CoreBase {
     if (!this.propagate()) return 0;
     let found = 0;
     let depth = 0;
+    // Restarts (see below): the deepest point of this run, the failures since, the limit.
+    const restartable = this.restartDepth > 0 && onSolution === undefined &&
+      limit <= MAX_KEPT;
+    this.restarts = 0;
+    this.noise = 0;
+    this.#kept.length = 0;
+    let deepest = 0;
+    let failures = 0;
+    let allowance = this.restartFailures;
     const frameMark = this.frameMark;
     const frameCell = this.frameCell;
     const frameDigit = this.frameDigit;
@@ -355,11 +415,16 @@ export abstract class CoreBase {
         frameMark[depth] = this.top;
         frameDecisions[depth] = decided;
         frameGiven[depth] = 0;
+        this.frameFound[depth] = found;
         decisions[decided++] = 2 * (frameCell[depth] * size + frameDigit[depth]);
         depth++;
+        if (depth > deepest) {
+          deepest = depth;
+          failures = 0;
+        }
         if (control !== undefined && this.nodes % POLL_NODES === 0) {
           const ask = control.poll();
-          if (ask === "stop") return found;
+          if (ask === "stop") return Math.max(found, this.#kept.length);
           if (ask === "split") this.giveBranch(depth, control, allowed, allowedHigh);
         }
         alive = this.assign(frameCell[depth - 1], frameDigit[depth - 1]) && this.propagate();
@@ -370,7 +435,38 @@ export abstract class CoreBase {
           if (onSolution(this.solution) === false) return found;
         }
         if (found >= limit) return found;
+        // Distinct solutions of this run and the ones before it: enough of them end the
+        // count, but the run's own count stays its own (it may find them again).
+        if (restartable && this.#keep() >= limit) return limit;
+        failures = 0;
         alive = false;
+      }
+      if (
+        !alive && restartable && deepest >= this.restartDepth && ++failures > allowance &&
+        this.restarts < RESTARTS
+      ) {
+        // A dive that reached `restartDepth` and has failed `allowance` times in a row
+        // since, without a solution or a new deepest point: a decision far above it made
+        // the last cells unsolvable, and refuting the subtree below it can take longer than
+        // the whole dive. Start again from the shallowest node this search still owns all
+        // of (the frames above it gave their other branch away), with other choices. The
+        // solutions found so far are kept, distinct, towards the limit; the count goes back
+        // to what it was before that node, since the new run finds its solutions again.
+        let f = 0;
+        while (f < depth && frameGiven[f] !== 0) f++;
+        if (f < depth) {
+          this.undo(frameMark[f]);
+          this.clearQueues();
+          depth = f;
+          decided = frameDecisions[f];
+          found = this.frameFound[f];
+          this.restarts++;
+          this.noise = Math.imul(this.restarts, 0x9e3779b1) | 1;
+          deepest = depth;
+          failures = 0;
+          allowance *= 2;
+          continue;
+        }
       }
       while (!alive) {
         if (depth === 0) return found;

@@ -31,6 +31,9 @@ export class Core64 extends Places64 {
     if (this.allDiff && t.size >= 25) {
       this.shaveDepth = t.cells;
       this.lookahead = true;
+      // Random 64×64 grids (50–95% empty) dive to within a few hundred cells of the end
+      // and then stall below an early mistake; minimal puzzles search far shallower.
+      this.restartDepth = 128;
     }
     this.matcher = new Matcher64(t.size, t.unitCount);
     this.unitSig = new Int32Array(t.unitCount);
@@ -241,7 +244,8 @@ export class Core64 extends Places64 {
       const d2 = hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo);
       const i1 = cut[c * size + d1];
       const i2 = cut[c * size + d2];
-      const score = (i1 + 1) * (i2 + 1);
+      let score = (i1 + 1) * (i2 + 1);
+      if (this.noise !== 0) score *= this.jitter();
       if (score > bestScore) {
         bestScore = score;
         best = c;
@@ -260,7 +264,8 @@ export class Core64 extends Places64 {
       const c2 = units[base + (hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo))];
       const i1 = cut[c1 * size + d];
       const i2 = cut[c2 * size + d];
-      const score = (i1 + 1) * (i2 + 1);
+      let score = (i1 + 1) * (i2 + 1);
+      if (this.noise !== 0) score *= this.jitter();
       if (score > bestScore) {
         bestScore = score;
         best = i1 >= i2 ? c1 : c2;
