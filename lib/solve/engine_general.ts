@@ -12,7 +12,8 @@
  * (dom/wdeg). Stronger filters are switched on where they were measured to pay:
  * failed-literal probing of two-candidate cells on 16×16 sudokus, the all-different
  * matching filter (Régin, `general_match.ts`) on 16×16 and 25×25 ones, and on 25×25
- * sudokus a shave of every node with lookahead branching (`general_lookahead.ts`). State
+ * sudokus a shave of every node with lookahead branching (`general_lookahead.ts`), and from
+ * 36×36 up restarts out of deep dives that stall (`general_base.ts`). State
  * changes go through an undo trail sized in the constructor, so a search allocates nothing
  * beyond scratch arrays made once. `README.md` in this folder explains the algorithms.
  *
