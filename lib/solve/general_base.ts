@@ -202,14 +202,19 @@ export abstract class CoreBase {
   /** The distinct solutions found before a restart (for the limit across runs). */
   readonly #kept: Uint8Array[] = [];
 
-  /** The next random factor in [1, 2) for a branching score. */
-  jitter(): number {
+  /**
+   * The lookahead score of a two-way choice whose sides cut `i1` and `i2` (their product),
+   * times a random factor in [1, 2) while `noise` is on.
+   */
+  pairScore(i1: number, i2: number): number {
+    const score = (i1 + 1) * (i2 + 1);
+    if (this.noise === 0) return score;
     let x = this.noise;
     x ^= x << 13;
     x ^= x >>> 17;
     x ^= x << 5;
     this.noise = x;
-    return 1 + (x >>> 0) / 4294967296;
+    return score * (1 + (x >>> 0) / 4294967296);
   }
 
   /** Switch the costly filters off (true) or back on; cores without any ignore it. */
@@ -399,6 +404,7 @@ export abstract class CoreBase {
     const frameDigit = this.frameDigit;
     const frameDecisions = this.frameDecisions;
     const frameGiven = this.frameGiven;
+    const frameFound = this.frameFound;
     const decisions = this.decisions;
     let decided = 0;
     for (;;) {
@@ -415,7 +421,7 @@ export abstract class CoreBase {
         frameMark[depth] = this.top;
         frameDecisions[depth] = decided;
         frameGiven[depth] = 0;
-        this.frameFound[depth] = found;
+        frameFound[depth] = found;
         decisions[decided++] = 2 * (frameCell[depth] * size + frameDigit[depth]);
         depth++;
         if (depth > deepest) {
@@ -459,7 +465,7 @@ export abstract class CoreBase {
           this.clearQueues();
           depth = f;
           decided = frameDecisions[f];
-          found = this.frameFound[f];
+          found = frameFound[f];
           this.restarts++;
           this.noise = Math.imul(this.restarts, 0x9e3779b1) | 1;
           deepest = depth;

@@ -671,8 +671,7 @@ export class Core32 extends LookaheadCore {
       const d2 = 31 - Math.clz32(m);
       const i1 = cut[c * size + d1];
       const i2 = cut[c * size + d2];
-      let score = (i1 + 1) * (i2 + 1);
-      if (this.noise !== 0) score *= this.jitter();
+      const score = this.pairScore(i1, i2);
       if (score > bestScore) {
         bestScore = score;
         best = c;
@@ -691,8 +690,7 @@ export class Core32 extends LookaheadCore {
       const c2 = units[base + 31 - Math.clz32(m)];
       const i1 = cut[c1 * size + d];
       const i2 = cut[c2 * size + d];
-      let score = (i1 + 1) * (i2 + 1);
-      if (this.noise !== 0) score *= this.jitter();
+      const score = this.pairScore(i1, i2);
       if (score > bestScore) {
         bestScore = score;
         best = i1 >= i2 ? c1 : c2;

@@ -244,8 +244,7 @@ export class Core64 extends Places64 {
       const d2 = hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo);
       const i1 = cut[c * size + d1];
       const i2 = cut[c * size + d2];
-      let score = (i1 + 1) * (i2 + 1);
-      if (this.noise !== 0) score *= this.jitter();
+      const score = this.pairScore(i1, i2);
       if (score > bestScore) {
         bestScore = score;
         best = c;
@@ -264,8 +263,7 @@ export class Core64 extends Places64 {
       const c2 = units[base + (hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo))];
       const i1 = cut[c1 * size + d];
       const i2 = cut[c2 * size + d];
-      let score = (i1 + 1) * (i2 + 1);
-      if (this.noise !== 0) score *= this.jitter();
+      const score = this.pairScore(i1, i2);
       if (score > bestScore) {
         bestScore = score;
         best = i1 >= i2 ? c1 : c2;
