@@ -292,11 +292,7 @@ export abstract class Places32 extends LookaheadCore {
     if (this.trigger !== 0) return this.assignQueued(c, d, old);
     if (old !== bit) {
       this.set(c, bit);
-      if (
-        !(this.trigger === 0
-          ? this.dropPlaces(c, old & ~bit)
-          : this.dropPlacesQueued(c, old & ~bit))
-      ) return false;
+      if (!this.dropPlaces(c, old & ~bit)) return false;
     }
     // The digit is placed in the cell's units: parking their places of it (only c's bit
     // left) spares the peers' removals the updates and hidden-single queue entries.
