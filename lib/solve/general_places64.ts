@@ -267,6 +267,7 @@ export abstract class Places64 extends LookaheadCore {
     const oh = st[n + c];
     if (((ol & lo) | (oh & hi)) === 0) return false;
     this.set(2 * n + c, d + 1);
+    if (this.trigger !== 0) return this.assignQueued(c, d, ol, oh);
     if (ol !== lo) this.set(c, lo);
     if (oh !== hi) this.set(n + c, hi);
     if (((ol & ~lo) | (oh & ~hi)) !== 0) {
@@ -301,6 +302,212 @@ export abstract class Places64 extends LookaheadCore {
     return true;
   }
 
+  /**
+   * The rest of `assign(c, d)` (cell `c` held `ol`, `oh`) where deductions are queued
+   * (`trigger`): `dropPlaces` of c, the parking, then `remove` of d and its `dropPlaces`
+   * for each peer, fused into one function since the calls cost more than the work (as
+   * `Places32.assignQueued`). The trail entries, queue items, `cuts` and failure weights
+   * are those of the calls, in the same order: probes rank by them.
+   */
+  assignQueued(c: number, d: number, ol: number, oh: number): boolean {
+    const st = this.st;
+    const n = this.n;
+    const cu = this.t.cellUnits;
+    const cus = this.t.cellUnitStart;
+    const units = this.t.units;
+    const cuBase = this.cuBase;
+    const cuWord = this.cuWord;
+    const cuBit = this.cuBit;
+    const segALo = this.segALo;
+    const segAHi = this.segAHi;
+    const segBLo = this.segBLo;
+    const segBHi = this.segBHi;
+    const pb = this.placeBase;
+    const trigger = this.trigger;
+    const light = this.light;
+    const trailIdx = this.trailIdx;
+    const trailOld = this.trailOld;
+    const s = cus[c];
+    const e = cus[c + 1];
+    const dw = d >>> 5;
+    const bit = 1 << d;
+    const lo = dw === 0 ? bit : 0;
+    const hi = dw === 0 ? 0 : bit;
+    let top = this.top;
+    let cuts = this.cuts;
+    if (ol !== lo) {
+      trailIdx[top] = c;
+      trailOld[top] = ol;
+      top++;
+      st[c] = lo;
+    }
+    if (oh !== hi) {
+      trailIdx[top] = n + c;
+      trailOld[top] = oh;
+      top++;
+      st[n + c] = hi;
+    }
+    // `dropPlaces(c, ol & ~lo, oh & ~hi)`.
+    for (let gw = 0; gw < 2; gw++) {
+      let gone = gw === 0 ? ol & ~lo : oh & ~hi;
+      while (gone !== 0) {
+        const gb = gone & -gone;
+        gone ^= gb;
+        const g = 31 - Math.clz32(gb) + 32 * gw;
+        for (let i = s; i < e; i++) {
+          const ub = cuBase[i];
+          const w = cuWord[i];
+          const base2 = pb + 2 * (ub + g);
+          const at = base2 + w;
+          const o = st[at];
+          const pos = cuBit[i];
+          if ((o & pos) === 0) continue;
+          const m = o ^ pos;
+          trailIdx[top] = at;
+          trailOld[top] = o;
+          top++;
+          st[at] = m;
+          const pl = w === 0 ? m : st[base2];
+          const ph = w === 0 ? st[base2 + 1] : m;
+          const v = popcount(pl) + popcount(ph);
+          cuts += ((v - 4) >> 31) & (5 - v);
+          if (v <= 1) {
+            if (v === 0) {
+              this.top = top;
+              this.unitW[cu[i]]++;
+              return false;
+            }
+            this.hq[this.hqt++] = ub + g;
+          } else if (v <= trigger) {
+            const ud = ub + g;
+            if (v === 2 && light) this.pq[this.pqt++] = ud;
+            const k = ub + (pl !== 0 ? 31 - Math.clz32(pl & -pl) : 63 - Math.clz32(ph & -ph));
+            const oLo = w === 0 ? o : pl;
+            const oHi = w === 0 ? ph : o;
+            const al = segALo[k];
+            const ah = segAHi[k];
+            if (((pl & ~al) | (ph & ~ah)) === 0 && ((oLo & ~al) | (oHi & ~ah)) !== 0) {
+              this.lq[this.lqt++] = 2 * ud;
+            }
+            const bl = segBLo[k];
+            const bh = segBHi[k];
+            if (((pl & ~bl) | (ph & ~bh)) === 0 && ((oLo & ~bl) | (oHi & ~bh)) !== 0) {
+              this.lq[this.lqt++] = 2 * ud + 1;
+            }
+          }
+        }
+      }
+    }
+    // The parking, as in `assign`.
+    const holdersLo = this.holdersLo;
+    const holdersHi = this.holdersHi;
+    for (let i = s; i < e; i++) {
+      const base2 = pb + 2 * (cuBase[i] + d);
+      const pl = cuWord[i] === 0 ? cuBit[i] : 0;
+      const ph = cuWord[i] === 0 ? 0 : cuBit[i];
+      const oLo = st[base2];
+      const oHi = st[base2 + 1];
+      holdersLo[i - s] = oLo & ~pl;
+      holdersHi[i - s] = oHi & ~ph;
+      if (oLo !== pl) {
+        trailIdx[top] = base2;
+        trailOld[top] = oLo;
+        top++;
+        st[base2] = pl;
+      }
+      if (oHi !== ph) {
+        trailIdx[top] = base2 + 1;
+        trailOld[top] = oHi;
+        top++;
+        st[base2 + 1] = ph;
+      }
+    }
+    // The peers: d's word of each candidate set, then d's places in the peer's units.
+    const mine = dw * n;
+    const other = n - mine;
+    const pd = pb + 2 * d;
+    for (let i = s; i < e; i++) {
+      const ubc = cuBase[i];
+      for (let hw = 0; hw < 2; hw++) {
+        let h = hw === 0 ? holdersLo[i - s] : holdersHi[i - s];
+        while (h !== 0) {
+          const hb = h & -h;
+          h ^= hb;
+          const q = units[ubc + 31 - Math.clz32(hb) + 32 * hw];
+          const oq = st[mine + q];
+          if ((oq & bit) === 0) continue;
+          const mq = oq ^ bit;
+          trailIdx[top] = mine + q;
+          trailOld[top] = oq;
+          top++;
+          st[mine + q] = mq;
+          const rq = st[other + q];
+          if ((mq | rq) === 0) {
+            this.top = top;
+            this.cuts = cuts;
+            this.cellW[q]++;
+            return false;
+          }
+          const vq = popcount(mq) + popcount(rq);
+          if (vq === 1) this.queue[this.qt++] = q;
+          else if (vq === 2) {
+            cuts += 8;
+            if (light) this.pq[this.pqt++] = -1 - q;
+          } else if (vq === 3) cuts += 4;
+          // As `dropPlaces`: its cuts count only when it succeeds.
+          let pcuts = 0;
+          for (let j = cus[q], je = cus[q + 1]; j < je; j++) {
+            const ub = cuBase[j];
+            const w = cuWord[j];
+            const base2 = pd + 2 * ub;
+            const at = base2 + w;
+            const o = st[at];
+            const pos = cuBit[j];
+            if ((o & pos) === 0) continue;
+            const m = o ^ pos;
+            trailIdx[top] = at;
+            trailOld[top] = o;
+            top++;
+            st[at] = m;
+            const pl = w === 0 ? m : st[base2];
+            const ph = w === 0 ? st[base2 + 1] : m;
+            const v = popcount(pl) + popcount(ph);
+            pcuts += ((v - 4) >> 31) & (5 - v);
+            if (v <= 1) {
+              if (v === 0) {
+                this.top = top;
+                this.cuts = cuts;
+                this.unitW[cu[j]]++;
+                return false;
+              }
+              this.hq[this.hqt++] = ub + d;
+            } else if (v <= trigger) {
+              const ud = ub + d;
+              if (v === 2 && light) this.pq[this.pqt++] = ud;
+              const k = ub + (pl !== 0 ? 31 - Math.clz32(pl & -pl) : 63 - Math.clz32(ph & -ph));
+              const oLo = w === 0 ? o : pl;
+              const oHi = w === 0 ? ph : o;
+              const al = segALo[k];
+              const ah = segAHi[k];
+              if (((pl & ~al) | (ph & ~ah)) === 0 && ((oLo & ~al) | (oHi & ~ah)) !== 0) {
+                this.lq[this.lqt++] = 2 * ud;
+              }
+              const bl = segBLo[k];
+              const bh = segBHi[k];
+              if (((pl & ~bl) | (ph & ~bh)) === 0 && ((oLo & ~bl) | (oHi & ~bh)) !== 0) {
+                this.lq[this.lqt++] = 2 * ud + 1;
+              }
+            }
+          }
+          cuts += pcuts;
+        }
+      }
+    }
+    this.top = top;
+    this.cuts = cuts;
+    return true;
+  }
+
   /** Assign every queued single; apply every queued box-line and pair deduction. */
   drain(): boolean {
     const st = this.st;
@@ -321,9 +528,18 @@ export abstract class Places64 extends LookaheadCore {
         const c = units[ud - d + lowestDigit(lo, hi)];
         if (st[2 * n + c] === 0 && !this.assign(c, d)) return false;
       } else if (this.lqh < this.lqt) {
-        if (!this.boxLine(this.lq[this.lqh++])) return false;
+        const item = this.lq[this.lqh++];
+        // Most items are stale (one place left, or parked): skip them without a call.
+        const at = pb + 2 * (item >> 1);
+        const lo = st[at];
+        const hi = st[at + 1];
+        if ((lo | hi) !== 0 && !single(lo, hi) && !this.boxLine(item)) return false;
       } else if (this.pqh < this.pqt) {
-        if (!this.pairs(this.pq[this.pqh++])) return false;
+        const item = this.pq[this.pqh++];
+        // Stale unless the cell or the places still count two.
+        const lo = item < 0 ? st[-1 - item] : st[pb + 2 * item];
+        const hi = item < 0 ? st[n - 1 - item] : st[pb + 2 * item + 1];
+        if (popcount(lo) + popcount(hi) === 2 && !this.pairs(item)) return false;
       } else {
         break;
       }
