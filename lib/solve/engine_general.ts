@@ -46,6 +46,11 @@ export interface GeneralEngineOptions {
   restartDepth?: number;
   /** Failures in a row below the deepest point before the first restart. */
   restartFailures?: number;
+  /**
+   * Nodes without a solution after which a plain search turns on the matching filter, the
+   * shave and lookahead branching for the rest of the count (0: never).
+   */
+  escalateAfter?: number;
 }
 
 /**
@@ -76,12 +81,19 @@ export class GeneralEngine implements Engine {
     if (options.allDifferent !== undefined) core.allDiff = options.allDifferent;
     if (options.restartDepth !== undefined) core.restartDepth = options.restartDepth;
     if (options.restartFailures !== undefined) core.restartFailures = options.restartFailures;
+    if (options.escalateAfter !== undefined) core.escalateAfter = options.escalateAfter;
+    core.keepPlainSettings();
     this.#core = core;
   }
 
   /** Search nodes (guesses) used by the last `count`. */
   get nodes(): number {
     return this.#core.nodes;
+  }
+
+  /** Whether the last `count` turned its filters on (see `GeneralEngineOptions.escalateAfter`). */
+  get escalated(): boolean {
+    return this.#core.escalated;
   }
 
   /** Restarts made by the last `count` (see `GeneralEngineOptions.restartDepth`). */

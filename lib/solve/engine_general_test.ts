@@ -269,7 +269,12 @@ Deno.test("agreement with brute force on random partial grids", async (t) => {
         restartDepth: 1,
         restartFailures: 0,
       });
+      // The filters turned on after a few nodes without a solution: from the root again
+      // when none was found yet, in place after one.
+      const escalating = new GeneralEngine(size, variant, { escalateAfter: 2 });
+      const wideEscalating = new GeneralEngine(size, variant, { wide: true, escalateAfter: 3 });
       let restarts = 0;
+      let escalations = 0;
       const rounds = size >= 9 ? 25 : 60;
       for (let round = 0; round < rounds; round++) {
         const full = randomFull(size, variant, rand);
@@ -334,9 +339,18 @@ Deno.test("agreement with brute force on random partial grids", async (t) => {
             `wide restart ${label}`,
           );
           restarts += wideRestarted.restarts;
+          assert.equal(escalating.count(grid, lim, undefined, allowed), want, `escalate ${label}`);
+          if (escalating.escalated) escalations++;
+          assert.equal(
+            wideEscalating.count(grid, lim, undefined, allowed),
+            want,
+            `wide escalate ${label}`,
+          );
+          if (wideEscalating.escalated) escalations++;
         }
       }
       if (size >= 4) assert.ok(restarts > 0, "no count restarted");
+      if (size >= 4) assert.ok(escalations > 0, "no count escalated");
     });
   }
 });
@@ -663,6 +677,68 @@ Deno.test("a search split into given-away branches counts the same", async (t) =
       }
     }
     assert.equal(cases, 2);
+  });
+  await t.step("escalation within the part a search keeps", () => {
+    // Order 10 under random masks, fewer than 64 solutions, long plain searches: parts
+    // escalate after the first branches were given away (at the first poll), from the
+    // shallowest node they own when they have no solution yet.
+    const pick = rng(310);
+    let cases = 0;
+    for (let k = 0; k < 200 && cases < 2; k++) {
+      const allowed = new Uint32Array(100).map(() => {
+        let m = 0;
+        for (let d = 0; d < 10; d++) if (pick() < 0.5) m |= 1 << d;
+        return m >>> 0;
+      });
+      const grid = new Uint8Array(100);
+      const plain = new GeneralEngine(10, "latin", { escalateAfter: 0 });
+      const want = plain.count(grid, 64, undefined, allowed);
+      if (want >= 64 || plain.nodes < 4 * POLL_NODES) continue;
+      cases++;
+      for (const wide of [false, true]) {
+        const engines: GeneralEngine[] = [];
+        const make = () => {
+          const e = new GeneralEngine(10, "latin", { escalateAfter: POLL_NODES + 1, wide });
+          engines.push(e);
+          return e;
+        };
+        const { sum, parts } = splitCount(make, grid, 64, 2, 4, allowed);
+        assert.ok(parts > 1, "the search gave nothing away");
+        assert.ok(engines.some((e) => e.escalated), "no part escalated");
+        assert.equal(sum, want, `case ${k}${wide ? ", two-word core" : ""}`);
+      }
+    }
+    assert.equal(cases, 2);
+  });
+  await t.step("escalation lasts one count", () => {
+    // An order-10 square under random masks whose plain search runs long without a
+    // solution escalates; an easy count after it is the same as before it.
+    const pick = rng(312);
+    const easy = patternFull(10, "latin", pick).map((v) => (pick() < 0.6 ? 0 : v));
+    const engine = new GeneralEngine(10, "latin");
+    const easyCount = engine.count(easy, 2);
+    const easyNodes = engine.nodes;
+    assert.ok(!engine.escalated && easyCount > 0);
+    let escalated = false;
+    for (let k = 0; k < 500 && !escalated; k++) {
+      const allowed = new Uint32Array(100).map(() => {
+        let m = 0;
+        for (let d = 0; d < 10; d++) if (pick() < 0.5) m |= 1 << d;
+        return m >>> 0;
+      });
+      const want = new GeneralEngine(10, "latin", { escalateAfter: 0 }).count(
+        new Uint8Array(100),
+        2,
+        undefined,
+        allowed,
+      );
+      assert.equal(engine.count(new Uint8Array(100), 2, undefined, allowed), want);
+      escalated = engine.escalated;
+    }
+    assert.ok(escalated, "no count escalated");
+    assert.equal(engine.count(easy, 2), easyCount);
+    assert.equal(engine.nodes, easyNodes);
+    assert.ok(!engine.escalated);
   });
   await t.step("stop returns a lower bound at once", () => {
     const engine = new GeneralEngine(5, "latin");

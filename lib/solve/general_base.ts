@@ -11,6 +11,16 @@ import { lowMask, SlicedCount, type Tables } from "./general_tables.ts";
 
 /** Restarts a count may make before its run goes on to the end (see `search`). */
 const RESTARTS = 8;
+/**
+ * Nodes without a solution after which a Latin square's plain search escalates (see
+ * `CoreBase.escalate`). On random Latin squares of orders 20–60 with 35–60% of the cells
+ * empty (40 of them, 10 s at most each), counting to 2: 103 s and 10 unfinished with the
+ * plain search, 59 s and 4 with 500, 58 s and 4 with 200, 79 s and 6 with 1,000 or 2,000;
+ * every candidate filter on from the start: 4 unfinished as well, but most easy squares
+ * several times slower.
+ */
+export const ESCALATE_LATIN = 500;
+
 /** Counts to at most this limit may restart: the solutions found are kept until the end. */
 const MAX_KEPT = 64;
 
@@ -199,6 +209,13 @@ export abstract class CoreBase {
   noise = 0;
   /** Restarts made by the last `count`. */
   restarts = 0;
+  /**
+   * Search nodes without a solution after which a search that started plain turns on the
+   * costly inference for the rest of its count (`escalate`); 0: never.
+   */
+  escalateAfter = 0;
+  /** Whether the current count has escalated; the plain settings come back at the next. */
+  escalated = false;
   /** The distinct solutions found before a restart (for the limit across runs). */
   readonly #kept: Uint8Array[] = [];
 
@@ -215,6 +232,24 @@ export abstract class CoreBase {
     x ^= x << 5;
     this.noise = x;
     return score * (1 + (x >>> 0) / 4294967296);
+  }
+
+  /**
+   * Turn on (`true`) the shave of every node and lookahead branching, or back off to the
+   * settings the core was built with (`false`); cores add their matching filter.
+   */
+  escalate(on: boolean): void {
+    this.escalated = on;
+    this.shaveDepth = on ? this.n : this.#plainShaveDepth;
+    this.lookahead = on || this.#plainLookahead;
+  }
+  #plainShaveDepth = -1;
+  #plainLookahead = false;
+
+  /** Remember the current filter settings as the plain ones `escalate(false)` returns to. */
+  keepPlainSettings(): void {
+    this.#plainShaveDepth = this.shaveDepth;
+    this.#plainLookahead = this.lookahead;
   }
 
   /** Switch the costly filters off (true) or back on; cores without any ignore it. */
@@ -381,6 +416,7 @@ export abstract class CoreBase {
     this.nodes = 0;
     this.top = 0;
     this.clearQueues();
+    if (this.escalated) this.escalate(false);
     if (limit < 1) return 0;
     if (!this.init(allowed, allowedHigh)) return 0;
     for (let c = 0; c < n; c++) {
@@ -389,6 +425,7 @@ export abstract class CoreBase {
     }
     if (!this.propagate()) return 0;
     let found = 0;
+    let lastFound = 0;
     let depth = 0;
     // Restarts (see below): the deepest point of this run, the failures since, the limit.
     const restartable = this.restartDepth > 0 && onSolution === undefined &&
@@ -418,6 +455,30 @@ export abstract class CoreBase {
         alive = false;
       } else if (this.choose(depth)) {
         this.nodes++;
+        if (
+          this.escalateAfter > 0 && this.nodes - lastFound >= this.escalateAfter &&
+          !this.escalated
+        ) {
+          // A long search without a solution: the plain search is in a hard region (or on
+          // a grid without solutions), where the filters pay for themselves many times.
+          this.escalate(true);
+          if (found === 0) {
+            // Its first choices are where the plain search went wrong, and the filters
+            // would still have to refute what lies below them: start again, from the
+            // shallowest node this search owns whole (as a restart does).
+            let f = 0;
+            while (f < depth && frameGiven[f] !== 0) f++;
+            if (f < depth) {
+              this.undo(frameMark[f]);
+              this.clearQueues();
+              depth = f;
+              decided = frameDecisions[f];
+              deepest = depth;
+              failures = 0;
+              continue;
+            }
+          }
+        }
         frameMark[depth] = this.top;
         frameDecisions[depth] = decided;
         frameGiven[depth] = 0;
@@ -436,6 +497,7 @@ export abstract class CoreBase {
         alive = this.assign(frameCell[depth - 1], frameDigit[depth - 1]) && this.propagate();
       } else {
         found++;
+        lastFound = this.nodes;
         if (onSolution !== undefined) {
           this.fillSolution();
           if (onSolution(this.solution) === false) return found;

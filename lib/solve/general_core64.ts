@@ -6,6 +6,7 @@
  * @module
  */
 
+import { ESCALATE_LATIN } from "./general_base.ts";
 import { Matcher64 } from "./general_match64.ts";
 import { lowestDigit, Places64 } from "./general_places64.ts";
 import { popcount, type Tables } from "./general_tables.ts";
@@ -35,10 +36,24 @@ export class Core64 extends Places64 {
       // and then stall below an early mistake; minimal puzzles search far shallower.
       this.restartDepth = 128;
     }
+    if (t.box === 0) this.escalateAfter = ESCALATE_LATIN;
     this.matcher = new Matcher64(t.size, t.unitCount);
     this.unitSig = new Int32Array(t.unitCount);
     this.secondLo = new Int32Array(t.size);
     this.secondHi = new Int32Array(t.size);
+    this.keepPlainSettings();
+  }
+
+  #plainAllDiff = false;
+
+  override keepPlainSettings(): void {
+    super.keepPlainSettings();
+    this.#plainAllDiff = this.allDiff;
+  }
+
+  override escalate(on: boolean): void {
+    super.escalate(on);
+    this.allDiff = on || this.#plainAllDiff;
   }
 
   /** Régin's filter on every unit (naked and hidden subsets of any size): -1, 0 or 1. */
