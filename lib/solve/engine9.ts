@@ -247,6 +247,27 @@ export class Engine9 implements Engine {
     // Scoring every bivalue cell pays off on hard grids, not near the leaves of easy ones.
     const unsolved = popcount(u[0]) + popcount(u[1]) + popcount(u[2]);
     let budget = unsolved < 45 ? 3 : 81;
+    if (this.firstBivalue) {
+      // On a dense grid the first bivalue cell does as well as the best scored (7.6 guesses
+      // against 7.8 on serg_benchmark) and costs nothing to find. Taken from the band with
+      // the fewest open cells first: more guesses (8.20 against 7.63), but cheaper ones,
+      // 1.03 times the speed (most open cells first: 7.51 guesses, 1.00).
+      const n0 = popcount(u[0]), n1 = popcount(u[1]), n2 = popcount(u[2]);
+      const first = n0 < n1 ? (n0 < n2 ? 0 : 2) : (n1 < n2 ? 1 : 2);
+      for (let k = 0, b = first; k < 3; k++, b = b === 2 ? 0 : b + 1) {
+        const ub = u[b];
+        if (ub === 0) continue;
+        let one = 0, two = 0, three = 0;
+        for (let i = b; i < 27; i += 3) {
+          const x = f[i];
+          three |= two & x;
+          two |= one & x;
+          one |= x;
+        }
+        const bivalue = ub & two & ~three;
+        if (bivalue !== 0) return b * 27 + 31 - Math.clz32(bivalue & -bivalue);
+      }
+    }
     for (let b = 0; b < 3; b++) {
       const ub = u[b];
       if (ub === 0) continue;
@@ -259,9 +280,6 @@ export class Engine9 implements Engine {
         one |= x;
       }
       let bivalue = ub & two & ~three;
-      // On a dense grid the first one does as well as the best scored (7.6 guesses against
-      // 7.8 on serg_benchmark) and costs nothing to find.
-      if (bivalue !== 0 && this.firstBivalue) return b * 27 + 31 - Math.clz32(bivalue & -bivalue);
       while (bivalue !== 0) {
         const bit = bivalue & -bivalue;
         bivalue ^= bit;
