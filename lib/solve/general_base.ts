@@ -15,7 +15,7 @@ const RESTARTS = 8;
  * Nodes without a solution after which a Latin square's plain search escalates (see
  * `CoreBase.escalate`). On random Latin squares of orders 20–60 with 35–60% of the cells
  * empty (40 of them, 10 s at most each), counting to 2: 103 s and 10 unfinished with the
- * plain search, 59 s and 4 with 500, 58 s and 4 with 200, 79 s and 6 with 1,000 or 2,000;
+ * plain search, 56–59 s and 4 with 500, 58 s and 4 with 200, 79 s and 6 with 1,000 or 2,000;
  * every candidate filter on from the start: 4 unfinished as well, but most easy squares
  * several times slower.
  */
