@@ -257,6 +257,8 @@ export class Engine9 implements Engine {
       for (let k = 0, b = first; k < 3; k++, b = b === 2 ? 0 : b + 1) {
         const ub = u[b];
         if (ub === 0) continue;
+        // `twoCandidates` written out, here and below: as a call, 0.986 times the speed
+        // on serg_benchmark (4 paired processes, 0.977–0.996).
         let one = 0, two = 0, three = 0;
         for (let i = b; i < 27; i += 3) {
           const x = f[i];

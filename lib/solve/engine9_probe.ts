@@ -6,7 +6,7 @@
  */
 
 import { type Board9, STATE_SIZE } from "./engine9_board.ts";
-import { COLEXP, POPCOUNT, popcount } from "./engine9_tables.ts";
+import { COLEXP, POPCOUNT, popcount, twoCandidates } from "./engine9_tables.ts";
 
 /** {@linkcode Probe9.probe} removed candidates: propagate and probe again. */
 export const PROBE_CHANGED = 0;
@@ -53,14 +53,7 @@ export class Probe9 {
     this.choiceScore = -1;
     this.total = board.candidates();
     for (let b = 0; b < 3; b++) {
-      let one = 0, two = 0, three = 0;
-      for (let i = b; i < 27; i += 3) {
-        const x = f[i];
-        three |= two & x;
-        two |= one & x;
-        one |= x;
-      }
-      let bivalue = u[b] & two & ~three;
+      let bivalue = u[b] & twoCandidates(f, b);
       while (bivalue !== 0) {
         const bit = bivalue & -bivalue;
         bivalue ^= bit;

@@ -134,3 +134,18 @@ export function cellDigits(f: Int32Array, b: number, p: number): number {
     (((f[b + 18] >> p) & 1) << 6) | (((f[b + 21] >> p) & 1) << 7) |
     (((f[b + 24] >> p) & 1) << 8);
 }
+
+/**
+ * The cells of band `b` (bits 0..26) with exactly two candidates left, over the 27 digit
+ * words `f`, by bit-sliced counting; placed cells and empty ones are not among them.
+ */
+export function twoCandidates(f: Int32Array, b: number): number {
+  let one = 0, two = 0, three = 0;
+  for (let i = b; i < 27; i += 3) {
+    const x = f[i];
+    three |= two & x;
+    two |= one & x;
+    one |= x;
+  }
+  return two & ~three;
+}

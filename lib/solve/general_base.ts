@@ -252,6 +252,20 @@ export abstract class CoreBase {
     this.#plainLookahead = this.lookahead;
   }
 
+  /**
+   * Undo back to the shallowest node above `depth` that this search owns whole (no frame
+   * from the root to it gave its other branch away) and return its depth, or -1 when there
+   * is none: where a restart or an escalation starts again.
+   */
+  rewindToOwned(depth: number): number {
+    let f = 0;
+    while (f < depth && this.frameGiven[f] !== 0) f++;
+    if (f >= depth) return -1;
+    this.undo(this.frameMark[f]);
+    this.clearQueues();
+    return f;
+  }
+
   /** Switch the costly filters off (true) or back on; cores without any ignore it. */
   setLight(_light: boolean): void {}
 
@@ -466,11 +480,8 @@ export abstract class CoreBase {
             // Its first choices are where the plain search went wrong, and the filters
             // would still have to refute what lies below them: start again, from the
             // shallowest node this search owns whole (as a restart does).
-            let f = 0;
-            while (f < depth && frameGiven[f] !== 0) f++;
-            if (f < depth) {
-              this.undo(frameMark[f]);
-              this.clearQueues();
+            const f = this.rewindToOwned(depth);
+            if (f >= 0) {
               depth = f;
               decided = frameDecisions[f];
               deepest = depth;
@@ -520,11 +531,8 @@ export abstract class CoreBase {
         // of (the frames above it gave their other branch away), with other choices. The
         // solutions found so far are kept, distinct, towards the limit; the count goes back
         // to what it was before that node, since the new run finds its solutions again.
-        let f = 0;
-        while (f < depth && frameGiven[f] !== 0) f++;
-        if (f < depth) {
-          this.undo(frameMark[f]);
-          this.clearQueues();
+        const f = this.rewindToOwned(depth);
+        if (f >= 0) {
           depth = f;
           decided = frameDecisions[f];
           found = frameFound[f];
