@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { POLL_NODES, type SearchControl, type Variant } from "./engine.ts";
-import { GeneralEngine } from "./engine_general.ts";
+import { GeneralEngine, type GeneralEngineOptions } from "./engine_general.ts";
 
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -647,68 +647,50 @@ Deno.test("a search split into given-away branches counts the same", async (t) =
       if (plain < limit) assert.equal(sum, plain);
     });
   }
-  await t.step("restarts within the part a search keeps", () => {
-    // Latin squares of order 10 under random masks with fewer than 64 solutions and long
-    // searches: restarts at every failure, branches given away at every poll.
-    const pick = rng(310);
-    let cases = 0;
-    for (let k = 0; k < 200 && cases < 2; k++) {
-      const allowed = new Uint32Array(100).map(() => {
-        let m = 0;
-        for (let d = 0; d < 10; d++) if (pick() < 0.5) m |= 1 << d;
-        return m >>> 0;
-      });
-      const grid = new Uint8Array(100);
-      const plain = new GeneralEngine(10, "latin");
-      const want = plain.count(grid, 64, undefined, allowed);
-      if (want >= 64 || plain.nodes < 4 * POLL_NODES) continue;
-      cases++;
+  // Latin squares of order 10 under random masks with fewer than 64 solutions and plain
+  // searches long enough to be split at several polls.
+  const masked: { allowed: Uint32Array; want: number }[] = [];
+  const pick = rng(310);
+  for (let k = 0; k < 400 && masked.length < 3; k++) {
+    const allowed = new Uint32Array(100).map(() => {
+      let m = 0;
+      for (let d = 0; d < 10; d++) if (pick() < 0.5) m |= 1 << d;
+      return m >>> 0;
+    });
+    const plain = new GeneralEngine(10, "latin", { escalateAfter: 0 });
+    const want = plain.count(new Uint8Array(100), 64, undefined, allowed);
+    if (want < 64 && plain.nodes >= 8 * POLL_NODES) masked.push({ allowed, want });
+  }
+  assert.equal(masked.length, 3);
+  const splitsAgree = (
+    options: GeneralEngineOptions,
+    happened: (e: GeneralEngine) => boolean,
+    what: string,
+  ) => {
+    for (const [k, { allowed, want }] of masked.entries()) {
       for (const wide of [false, true]) {
         const engines: GeneralEngine[] = [];
         const make = () => {
-          const e = new GeneralEngine(10, "latin", { restartDepth: 1, restartFailures: 0, wide });
+          const e = new GeneralEngine(10, "latin", { ...options, wide });
           engines.push(e);
           return e;
         };
-        const { sum, parts } = splitCount(make, grid, 64, 2, 4, allowed);
+        const { sum, parts } = splitCount(make, new Uint8Array(100), 64, 2, 4, allowed);
         assert.ok(parts > 1, "the search gave nothing away");
-        assert.ok(engines.some((e) => e.restarts > 0), "no part restarted");
+        assert.ok(engines.some(happened), `no part ${what}`);
         assert.equal(sum, want, `case ${k}${wide ? ", two-word core" : ""}`);
       }
     }
-    assert.equal(cases, 2);
+  };
+  await t.step("restarts within the part a search keeps", () => {
+    // Restarts at every failure, branches given away at every poll.
+    const restarting = { restartDepth: 1, restartFailures: 0, escalateAfter: 0 };
+    splitsAgree(restarting, (e) => e.restarts > 0, "restarted");
   });
   await t.step("escalation within the part a search keeps", () => {
-    // Order 10 under random masks, fewer than 64 solutions, long plain searches: parts
-    // escalate after the first branches were given away (at the first poll), from the
-    // shallowest node they own when they have no solution yet.
-    const pick = rng(310);
-    let cases = 0;
-    for (let k = 0; k < 200 && cases < 2; k++) {
-      const allowed = new Uint32Array(100).map(() => {
-        let m = 0;
-        for (let d = 0; d < 10; d++) if (pick() < 0.5) m |= 1 << d;
-        return m >>> 0;
-      });
-      const grid = new Uint8Array(100);
-      const plain = new GeneralEngine(10, "latin", { escalateAfter: 0 });
-      const want = plain.count(grid, 64, undefined, allowed);
-      if (want >= 64 || plain.nodes < 4 * POLL_NODES) continue;
-      cases++;
-      for (const wide of [false, true]) {
-        const engines: GeneralEngine[] = [];
-        const make = () => {
-          const e = new GeneralEngine(10, "latin", { escalateAfter: POLL_NODES + 1, wide });
-          engines.push(e);
-          return e;
-        };
-        const { sum, parts } = splitCount(make, grid, 64, 2, 4, allowed);
-        assert.ok(parts > 1, "the search gave nothing away");
-        assert.ok(engines.some((e) => e.escalated), "no part escalated");
-        assert.equal(sum, want, `case ${k}${wide ? ", two-word core" : ""}`);
-      }
-    }
-    assert.equal(cases, 2);
+    // Parts escalate after the first branches were given away (at the first poll), from
+    // the shallowest node they own when they have no solution yet.
+    splitsAgree({ escalateAfter: POLL_NODES + 1 }, (e) => e.escalated, "escalated");
   });
   await t.step("escalation lasts one count", () => {
     // An order-10 square under random masks whose plain search runs long without a
