@@ -246,7 +246,10 @@ export abstract class CoreBase {
   #plainShaveDepth = -1;
   #plainLookahead = false;
 
-  /** Remember the current filter settings as the plain ones `escalate(false)` returns to. */
+  /**
+   * Remember the current filter settings as the plain ones `escalate(false)` returns to;
+   * `GeneralEngine` calls it once the core's defaults and the options are set.
+   */
   keepPlainSettings(): void {
     this.#plainShaveDepth = this.shaveDepth;
     this.#plainLookahead = this.lookahead;

@@ -52,7 +52,6 @@ export class Core32 extends Places32 {
     this.matcher = new Matcher32(t.size, t.unitCount);
     this.unitSig = new Int32Array(t.unitCount);
     this.secondAt = new Int32Array(t.size);
-    this.keepPlainSettings();
   }
 
   #plainAllDiff = false;

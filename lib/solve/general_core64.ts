@@ -45,7 +45,6 @@ export class Core64 extends Places64 {
     this.unitSig = new Int32Array(t.unitCount);
     this.secondLo = new Int32Array(t.size);
     this.secondHi = new Int32Array(t.size);
-    this.keepPlainSettings();
   }
 
   #plainAllDiff = false;
