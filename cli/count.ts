@@ -12,6 +12,7 @@ import {
   type GridParser,
   InputError,
   type InputForm,
+  LineFormatParser,
   type ParsedGrid,
   type ParseEvent,
   parserFor,
@@ -25,13 +26,14 @@ import {
   EXIT_OK,
   EXIT_USAGE,
   intFlag,
+  lineText,
   numberFlag,
   openInputs,
   Output,
   parseFlags,
   printError,
   printHelp,
-  readLineChunks,
+  readByteLines,
   requirePermission,
   writeStderr,
 } from "./io.ts";
@@ -385,7 +387,7 @@ async function readInput(
     head.length = 0;
     return p;
   };
-  const chunks = readLineChunks(input.stream, {
+  const chunks = readByteLines(input.stream, {
     onBytes: (n) => progress.bytes(n),
     beforeWait: async () => {
       // Input paused after one meaningful line: decide the form now unless the next line
@@ -398,17 +400,23 @@ async function readInput(
     },
   });
   try {
-    for await (const lines of chunks) {
-      for (const line of lines) {
+    for await (const chunk of chunks) {
+      const { bytes, starts, ends } = chunk;
+      for (let i = 0; i < chunk.count; i++) {
         if (parser === undefined) {
+          const line = lineText(chunk, i);
           head.push(line);
           const t = line.trim();
           if (t !== "" && !t.startsWith("#") && t !== "\ufeff") meaningful++;
           // Endless blank or comment lines must not pile up: decide on what was seen.
           if (meaningful < 2 && head.length < MAX_HEAD) continue;
           parser = decide();
-        } else {
-          parser.feed(line, emit);
+        } else if (
+          // One puzzle a line is parsed from the bytes; other forms, and the lines the
+          // fast path declines (so that `feed` words the error), from the text.
+          !(parser instanceof LineFormatParser && parser.feedBytes(bytes, starts[i], ends[i], emit))
+        ) {
+          parser.feed(lineText(chunk, i), emit);
         }
         const sending = handOn();
         if (sending !== undefined) await sending;

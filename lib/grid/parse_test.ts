@@ -9,12 +9,14 @@ import {
   LineFormatParser,
   MAX_LINE_SIZE,
   type ParsedGrid,
+  type ParseEvent,
   parserFor,
   quoteInput,
   symbolOf,
   TokenFormatParser,
   valueOfSymbol,
 } from "./parse.ts";
+import { Rng } from "./random.ts";
 
 interface Result {
   counts: number[];
@@ -487,6 +489,115 @@ Deno.test("LineFormatParser", async (t) => {
       1,
       1,
     );
+  });
+});
+
+/**
+ * `lines` as `count` reads them: each line's UTF-8 bytes to `feedBytes`, and to `feed`
+ * (decoded) when that declines. Also says how many lines `feedBytes` took.
+ */
+function runBytes(parser: LineFormatParser, lines: string[]): Result & { taken: number } {
+  const encoder = new TextEncoder(), decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  const bytes = encoder.encode(lines.join("\n"));
+  const out: Result & { taken: number } = { counts: [], grids: [], taken: 0 };
+  const emit = (e: ParseEvent) => {
+    if (e.kind === "count") out.counts.push(e.count);
+    else out.grids.push(e.grid);
+  };
+  try {
+    let start = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const end = start + encoder.encode(lines[i]).length;
+      if (parser.feedBytes(bytes, start, end, emit)) out.taken++;
+      else parser.feed(decoder.decode(bytes.subarray(start, end)), emit);
+      start = end + 1;
+    }
+    parser.finish();
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    out.error = e;
+  }
+  return out;
+}
+
+/** The same grids (with their numbers and lines) and the same error. */
+function assertSameResult(got: Result, want: Result, what: string): void {
+  assert.deepEqual(
+    got.grids.map((g) => [g.index, g.size, g.line, cells(g).join(",")]),
+    want.grids.map((g) => [g.index, g.size, g.line, cells(g).join(",")]),
+    what,
+  );
+  assert.deepEqual(
+    [got.error?.message, got.error?.line, got.error?.column, got.error?.grid],
+    [want.error?.message, want.error?.line, want.error?.column, want.error?.grid],
+    what,
+  );
+}
+
+Deno.test("LineFormatParser.feedBytes", async (t) => {
+  await t.step("takes every plain ASCII grid, blank and comment line", () => {
+    const lines = [
+      "# header",
+      "",
+      SUDOKU,
+      "  \t",
+      "  1234341221434321 \r",
+      "0".repeat(25 * 25),
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHI" + ".".repeat(35 * 35 - 35),
+    ];
+    const got = runBytes(new LineFormatParser(), lines);
+    assert.equal(got.taken, lines.length);
+    assertSameResult(got, run(new LineFormatParser(), lines), "plain lines");
+  });
+
+  await t.step("declines a character beyond ASCII, even where its bytes read as symbols", () => {
+    // '°' is C2 B0: with the top bits cut, 'B' and '0'; 625 bytes, but 624 characters.
+    const lines = [".".repeat(623) + "°"];
+    const got = runBytes(new LineFormatParser(), lines);
+    assert.equal(got.taken, 0);
+    assertError(
+      got,
+      "grid 1, line 1, column 1: line has 624 symbols, which is not a square number",
+      1,
+      1,
+      1,
+    );
+  });
+
+  await t.step("with feed for the lines it declines: what feed alone gives", () => {
+    const rng = new Rng(20261125);
+    const pick = <T>(xs: readonly T[]): T => xs[rng.below(xs.length)];
+    const odd = ["!", "é", "×", "G", "Z", "\ufeff", " ", "#", "0", "\u{1F600}"];
+    let taken = 0;
+    for (let round = 0; round < 400; round++) {
+      const fixed = pick([0, 0, 0, 4]);
+      const lines: string[] = [];
+      const n = 1 + rng.below(12);
+      for (let i = 0; i < n; i++) {
+        const kind = rng.below(10);
+        if (kind === 0) lines.push(pick(["", "  ", "# note é", " #x", "\t"]));
+        else {
+          const size = fixed || pick([1, 4, 9, 16, 25]);
+          let line = "";
+          for (let k = 0; k < size * size; k++) line += symbolOf(rng.below(size + 1));
+          if (kind === 1) {
+            // One odd character put in, or one symbol cut out.
+            const at = rng.below(line.length);
+            line = rng.below(2) === 0
+              ? line.slice(0, at) + pick(odd) + line.slice(at + 1)
+              : line.slice(0, at) + line.slice(at + 1);
+          }
+          if (kind === 2) line = pick([" ", "\t", "  "]) + line + pick(["", " ", "\r"]);
+          lines.push(line);
+        }
+      }
+      if (rng.below(8) === 0) lines[0] = "\ufeff" + lines[0];
+      const got = runBytes(new LineFormatParser(fixed), lines);
+      taken += got.taken;
+      assertSameResult(got, run(new LineFormatParser(fixed), lines), JSON.stringify(lines));
+    }
+    // The fast path did most of the work (a declining stub would pass the comparison).
+    assert.ok(taken > 1500, `feedBytes took ${taken} lines`);
   });
 });
 
