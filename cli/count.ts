@@ -58,7 +58,8 @@ Options:
                        most 9007199254740991)
   --time-limit S       stop counting a grid after S seconds (a decimal, e.g.
                        0.5), print what was found with '?' and go on to the
-                       next grid; checked every 256 search nodes
+                       next grid; checked every 256 search nodes (16
+                       from 25×25 up)
   --variant V          sudoku (rows, columns, blocks), x (sudoku plus both
                        main diagonals) or latin (rows and columns); default:
                        sudoku for sizes 1, 4, 9, 16, ..., latin otherwise

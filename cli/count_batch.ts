@@ -6,7 +6,6 @@
  */
 
 import { countSolutions, type SearchControl, type Variant } from "../lib/solve/count.ts";
-import { POLL_NODES } from "../lib/solve/engine.ts";
 import { formatLine } from "../lib/grid/parse.ts";
 
 /** What `count` prints and how it counts. */
@@ -112,8 +111,8 @@ export interface GridSearch {
 /**
  * Count one grid, or with `search.allowed` the part of its search they describe.
  *
- * A long search is watched at each poll of the engine (every {@linkcode POLL_NODES}
- * nodes) and, for engines that do not poll (the 9×9 one, whose searches are short
+ * A long search is watched at each poll of the engine (every 256 nodes, 16
+ * from 25×25 up) and, for engines that do not poll (the 9×9 one, whose searches are short
  * unless the limit is high), every 1,024 solutions when the limit is above that: there
  * it stops at the deadline and reports to `onPoll`.
  */
@@ -128,7 +127,7 @@ export function countGrid(
   const deadline = search.deadline ?? Infinity;
   const watching = deadline !== Infinity || onPoll !== undefined;
   let found = 0;
-  let polls = 0;
+  let nodes = 0;
   let timedOut = false;
   // True when the search must stop.
   const check = (): boolean => {
@@ -136,15 +135,15 @@ export function countGrid(
       timedOut = true;
       return true;
     }
-    onPoll?.(polls * POLL_NODES, found);
+    onPoll?.(nodes, found);
     return false;
   };
   const control: SearchControl | undefined = watching || share !== undefined
     ? {
-      poll() {
-        polls++;
+      poll(n) {
+        nodes = n;
         if (watching && check()) return "stop";
-        return share === undefined ? "go" : share.poll();
+        return share === undefined ? "go" : share.poll(n);
       },
       // Only a share answers "split", so only a share is ever given a branch.
       give: (allowed, allowedHigh) => share?.give(allowed, allowedHigh),

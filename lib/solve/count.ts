@@ -94,8 +94,8 @@ export function countSolutions(
   };
   const outer = options.control;
   const control = outer === undefined ? undefined : {
-    poll: () => {
-      const ask = outer.poll();
+    poll: (nodes) => {
+      const ask = outer.poll(nodes);
       if (ask === "stop") stopped = true;
       return ask;
     },

@@ -18,21 +18,30 @@ export type SolutionCallback = (solution: Uint8Array) => boolean | void;
 /**
  * Lets a long search share its work or stop early (parallel counting of one grid).
  *
- * The search polls it every {@linkcode POLL_NODES} search nodes. On `"split"` it hands
+ * The search polls it every {@linkcode pollInterval} search nodes. On `"split"` it hands
  * its largest unexplored branch to `give` as allowed-digit masks (same form as `count`'s
  * `allowed`/`allowedHigh`, full masks for every digit not restricted) and never explores
  * that branch itself: counting `grid` under those masks, with the same limit, gives that
  * branch's solutions. On `"stop"` the search returns what it has found so far.
  */
 export interface SearchControl {
-  /** Whether to go on, give away a branch or stop. */
-  poll(): "go" | "split" | "stop";
+  /** Whether to go on, give away a branch or stop; `nodes`: the search's nodes so far. */
+  poll(nodes: number): "go" | "split" | "stop";
   /** Receive a branch given away; the arrays are the callee's to keep. */
   give(allowed: Uint32Array, allowedHigh: Uint32Array | undefined): void;
 }
 
-/** Search nodes between two polls of a {@linkcode SearchControl}. */
+/** Search nodes between two polls of a {@linkcode SearchControl}, at most. */
 export const POLL_NODES = 256;
+
+/**
+ * Search nodes between two polls of a {@linkcode SearchControl} on grids of side `size`: a
+ * node from 25×25 up takes a good part of a millisecond (the lookahead), and an idle
+ * thread waiting 256 of them for a branch lost 5-10% of a shared search.
+ */
+export function pollInterval(size: number): number {
+  return size >= 25 ? 16 : POLL_NODES;
+}
 
 /**
  * A bounded solution counter for one size and rule set.

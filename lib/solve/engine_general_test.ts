@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { POLL_NODES, type SearchControl, type Variant } from "./engine.ts";
+import { POLL_NODES, pollInterval, type SearchControl, type Variant } from "./engine.ts";
 import { GeneralEngine, type GeneralEngineOptions } from "./engine_general.ts";
 
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -732,5 +732,20 @@ Deno.test("a search split into given-away branches counts the same", async (t) =
     assert.equal(polls, 3);
     assert.equal(engine.nodes, 3 * POLL_NODES);
     assert.ok(n > 0 && n < 161_280);
+  });
+  await t.step("polls come every pollInterval nodes, with the nodes so far", () => {
+    for (const size of [5, 25]) {
+      const engine = new GeneralEngine(size, size === 25 ? "sudoku" : "latin");
+      const seen: number[] = [];
+      engine.count(new Uint8Array(size * size), 1_000_000, undefined, undefined, undefined, {
+        poll: (nodes) => (seen.push(nodes) === 3 ? "stop" : "go"),
+        give: () => assert.fail("nothing was asked for"),
+      });
+      const every = pollInterval(size);
+      assert.deepEqual(seen, [every, 2 * every, 3 * every], `size ${size}`);
+      assert.equal(engine.nodes, 3 * every);
+    }
+    assert.equal(pollInterval(5), POLL_NODES);
+    assert.ok(pollInterval(25) < POLL_NODES);
   });
 });

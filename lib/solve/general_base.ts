@@ -6,7 +6,7 @@
  * @module
  */
 
-import { POLL_NODES, type SearchControl, type SolutionCallback } from "./engine.ts";
+import { pollInterval, type SearchControl, type SolutionCallback } from "./engine.ts";
 import { lowMask, SlicedCount, type Tables } from "./general_tables.ts";
 
 /** Restarts a count may make before its run goes on to the end (see `search`). */
@@ -28,6 +28,8 @@ const MAX_KEPT = 64;
 export abstract class CoreBase {
   readonly t: Tables;
   readonly n: number;
+  /** Polls come when the node count has these bits clear (`pollInterval` less one). */
+  readonly pollMask: number;
   /**
    * Search state: `words` candidate words per cell (digit d of cell c is bit d % 32 of
    * `st[(d >>> 5) * n + c]`), then per cell a flag, non-zero once it is assigned
@@ -87,6 +89,7 @@ export abstract class CoreBase {
     this.t = t;
     const n = t.cells;
     this.n = n;
+    this.pollMask = pollInterval(t.size) - 1;
     this.words = words;
     this.flagBase = words * n;
     this.unitW = new Float64Array(t.unitCount);
@@ -503,8 +506,8 @@ export abstract class CoreBase {
           deepest = depth;
           failures = 0;
         }
-        if (control !== undefined && this.nodes % POLL_NODES === 0) {
-          const ask = control.poll();
+        if (control !== undefined && (this.nodes & this.pollMask) === 0) {
+          const ask = control.poll(this.nodes);
           if (ask === "stop") return Math.max(found, this.#kept.length);
           if (ask === "split") this.giveBranch(depth, control, allowed, allowedHigh);
         }

@@ -7,7 +7,7 @@
  */
 
 export type { Engine, SearchControl, SolutionCallback, Variant } from "./engine.ts";
-export { POLL_NODES } from "./engine.ts";
+export { POLL_NODES, pollInterval } from "./engine.ts";
 export {
   type CollectedSolutions,
   collectSolutions,
