@@ -75,6 +75,7 @@ export class Core32 extends Places32 {
     const mk = matcher.mk;
     let progress = 0;
     const sig = this.unitSig;
+    const pb = this.placeBase;
     for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
       // Skip a unit whose candidates are exactly as when it was last left consistent
       // (a hash: a collision only skips a sound deduction, never changes a count).
@@ -85,7 +86,7 @@ export class Core32 extends Places32 {
         h = Math.imul(h ^ m, 0x9e3779b1) + x;
       }
       if (h === sig[u]) continue;
-      const any = matcher.match(base);
+      const any = matcher.match(base, st, pb + base);
       if (any < 0) {
         this.unitW[u]++;
         return -1;

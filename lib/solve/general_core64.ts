@@ -70,6 +70,7 @@ export class Core64 extends Places64 {
     const mkHi = matcher.mkHi;
     let progress = 0;
     const sig = this.unitSig;
+    const pb = this.placeBase;
     for (let u = 0, base = 0; u < this.t.unitCount; u++, base += size) {
       // Skip a unit whose candidates are exactly as when it was last left consistent
       // (a hash: a collision only skips a sound deduction, never changes a count).
@@ -83,7 +84,7 @@ export class Core64 extends Places64 {
         h = Math.imul(Math.imul(h ^ lo, 0x9e3779b1) ^ hi, 0x85ebca6b) + x;
       }
       if (h === sig[u]) continue;
-      const any = matcher.match(base);
+      const any = matcher.match(base, st, pb + 2 * base);
       if (any < 0) {
         this.unitW[u]++;
         return -1;

@@ -14,84 +14,108 @@ export class Matcher64 {
   /** The value sets of the constraint `match` works on (then the values to drop). */
   readonly mkLo: Int32Array;
   readonly mkHi: Int32Array;
-  /** The open positions and their value sets without the solved positions' values. */
-  readonly openPos: Int32Array;
-  readonly cmLo: Int32Array;
-  readonly cmHi: Int32Array;
+  /** Per open position, the value it is matched to. */
   readonly matchOf: Int32Array;
+  /** Per value in `usedLo`/`usedHi`, the position matched to it. */
   readonly posOfDigit: Int32Array;
-  readonly seen: Int32Array;
-  /** Per open position: edges of the alternating graph, reverse edges, its component. */
-  readonly reachLo: Int32Array;
-  readonly reachHi: Int32Array;
-  readonly revLo: Int32Array;
-  readonly revHi: Int32Array;
-  readonly sccLo: Int32Array;
-  readonly sccHi: Int32Array;
-  stamp = 0;
+  /** Per open position, the solved positions' values it still holds. */
+  readonly strayLo: Int32Array;
+  readonly strayHi: Int32Array;
+  /** Per open position, the values of its strongly connected component. */
+  readonly compLo: Int32Array;
+  readonly compHi: Int32Array;
+  /** The values matched so far (`augment`). */
+  usedLo = 0;
+  usedHi = 0;
+  /** The values an augmenting path search has met. */
+  seenLo = 0;
+  seenHi = 0;
+  /** Where the hints of the constraint being matched start. */
+  hintBase = 0;
 
   /** Scratch for constraints of `size` positions, hints for `constraints` of them. */
   constructor(size: number, constraints: number) {
     this.size = size;
-    this.matchHint = new Int32Array(constraints * size).fill(-1);
+    // Zero is as good a first hint as any: a hint is checked before it is used.
+    this.matchHint = new Int32Array(constraints * size);
     this.mkLo = new Int32Array(size);
     this.mkHi = new Int32Array(size);
-    this.openPos = new Int32Array(size);
-    this.cmLo = new Int32Array(size);
-    this.cmHi = new Int32Array(size);
     this.matchOf = new Int32Array(size);
     this.posOfDigit = new Int32Array(size);
-    this.seen = new Int32Array(size);
-    this.reachLo = new Int32Array(size);
-    this.reachHi = new Int32Array(size);
-    this.revLo = new Int32Array(size);
-    this.revHi = new Int32Array(size);
-    this.sccLo = new Int32Array(size);
-    this.sccHi = new Int32Array(size);
+    this.strayLo = new Int32Array(size);
+    this.strayHi = new Int32Array(size);
+    this.compLo = new Int32Array(size);
+    this.compHi = new Int32Array(size);
   }
 
-  /** Kuhn's augmenting path from open position `x` (of `cmLo`/`cmHi`). */
+  /** Kuhn's augmenting path from open position `x` (`mkLo`/`mkHi`); keeps the hint. */
   augment(x: number): boolean {
-    for (let w = 0; w < 2; w++) {
-      let m = w === 0 ? this.cmLo[x] : this.cmHi[x];
-      while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const d = 31 - Math.clz32(bit) + 32 * w;
-        if (this.seen[d] === this.stamp) continue;
-        this.seen[d] = this.stamp;
-        const y = this.posOfDigit[d];
-        if (y < 0 || this.augment(y)) {
-          this.posOfDigit[d] = x;
-          this.matchOf[x] = d;
-          return true;
+    const vl = this.mkLo[x];
+    const vh = this.mkHi[x];
+    const fl = vl & ~this.usedLo;
+    const fh = vh & ~this.usedHi;
+    let d: number;
+    if (fl !== 0) {
+      const b = fl & -fl;
+      this.usedLo |= b;
+      d = 31 - Math.clz32(b);
+    } else if (fh !== 0) {
+      const b = fh & -fh;
+      this.usedHi |= b;
+      d = 63 - Math.clz32(b);
+    } else {
+      // Each value is searched once: marking all of them now only keeps the deeper
+      // searches off the ones this loop will try itself.
+      let ml = vl & ~this.seenLo;
+      let mh = vh & ~this.seenHi;
+      this.seenLo |= ml;
+      this.seenHi |= mh;
+      for (;;) {
+        if (ml !== 0) {
+          const b = ml & -ml;
+          ml ^= b;
+          d = 31 - Math.clz32(b);
+        } else if (mh !== 0) {
+          const b = mh & -mh;
+          mh ^= b;
+          d = 63 - Math.clz32(b);
+        } else {
+          return false;
         }
+        if (this.augment(this.posOfDigit[d])) break;
       }
     }
-    return false;
+    this.posOfDigit[d] = x;
+    this.matchOf[x] = d;
+    this.matchHint[this.hintBase + x] = d;
+    return true;
   }
 
   /**
    * Régin's filter on one all-different constraint whose positions have the value sets
-   * `mkLo/mkHi[0..S)`, as `Matcher32.match` does for one word: positions with one value
-   * are taken out first, the strongly connected components of the alternating graph come
-   * from forward and backward bitset searches over two-word position sets. Leaves the
-   * values to drop in `mkLo/mkHi` and returns 1 when some position loses values, 0 when
-   * none does, -1 when no perfect matching exists.
+   * `mkLo/mkHi[0..S)`, as `Matcher32.match` does for one word: `places[placeAt + 2d]` and
+   * `[placeAt + 2d + 1]` must hold the low and high word of the positions that can take
+   * value d, for every d no position holds alone. Leaves the values to drop in
+   * `mkLo/mkHi` and returns 1 when some position loses values, 0 when none does, -1 when
+   * no perfect matching exists.
    */
-  match(hintBase: number): number {
+  match(hintBase: number, places: Int32Array, placeAt: number): number {
     const size = this.size;
     const mkLo = this.mkLo;
     const mkHi = this.mkHi;
-    const cmLo = this.cmLo;
-    const cmHi = this.cmHi;
-    const open = this.openPos;
     const hint = this.matchHint;
     const matchOf = this.matchOf;
     const pos = this.posOfDigit;
     let fixedLo = 0;
     let fixedHi = 0;
-    let m = 0;
+    let openLo = 0;
+    let openHi = 0;
+    let valsLo = 0;
+    let valsHi = 0;
+    let usedLo = 0;
+    let usedHi = 0;
+    let unLo = 0;
+    let unHi = 0;
     for (let x = 0; x < size; x++) {
       const vl = mkLo[x];
       const vh = mkHi[x];
@@ -99,163 +123,192 @@ export class Matcher64 {
         if ((vl | vh) === 0 || ((fixedLo & vl) | (fixedHi & vh)) !== 0) return -1;
         fixedLo |= vl;
         fixedHi |= vh;
-      } else {
-        open[m++] = x;
+        continue;
       }
-    }
-    if (m === 0) return 0;
-    pos.fill(-1);
-    let stray = 0;
-    for (let i = 0; i < m; i++) {
-      const x = open[i];
-      const vl = mkLo[x] & ~fixedLo;
-      const vh = mkHi[x] & ~fixedHi;
-      stray |= (mkLo[x] & fixedLo) | (mkHi[x] & fixedHi);
-      cmLo[i] = vl;
-      cmHi[i] = vh;
+      // Shifts take their count mod 32: `1 << x` is x's bit in its word.
+      if (x < 32) openLo |= 1 << x;
+      else openHi |= 1 << x;
+      valsLo |= vl;
+      valsHi |= vh;
+      // Most positions keep the value of the last matching.
       const d = hint[hintBase + x];
-      if (d >= 0 && ((d < 32 ? vl : vh) & (1 << d)) !== 0 && pos[d] < 0) {
-        pos[d] = i;
-        matchOf[i] = d;
+      if (d < 32 ? (((vl & ~usedLo) >>> d) & 1) !== 0 : (((vh & ~usedHi) >>> d) & 1) !== 0) {
+        if (d < 32) usedLo |= 1 << d;
+        else usedHi |= 1 << d;
+        pos[d] = x;
+        matchOf[x] = d;
+      } else if (x < 32) {
+        unLo |= 1 << x;
       } else {
-        matchOf[i] = -1;
+        unHi |= 1 << x;
       }
     }
-    for (let i = 0; i < m; i++) {
-      if (matchOf[i] >= 0) continue;
-      this.stamp++;
-      if (!this.augment(i)) return -1;
+    if ((openLo | openHi) === 0) return 0;
+    const stray = (valsLo & fixedLo) | (valsHi & fixedHi);
+    const strayLo = this.strayLo;
+    const strayHi = this.strayHi;
+    if (stray !== 0) {
+      // The solved positions' values leave the others: out of the matching too.
+      for (let x = 0; x < size; x++) {
+        if ((((x < 32 ? openLo : openHi) >>> x) & 1) === 0) continue;
+        strayLo[x] = mkLo[x] & fixedLo;
+        strayHi[x] = mkHi[x] & fixedHi;
+        mkLo[x] &= ~fixedLo;
+        mkHi[x] &= ~fixedHi;
+        const d = matchOf[x];
+        if ((((d < 32 ? fixedLo : fixedHi) >>> d) & 1) === 0) continue;
+        if (x < 32) unLo |= 1 << x;
+        else unHi |= 1 << x;
+      }
+      usedLo &= ~fixedLo;
+      usedHi &= ~fixedHi;
     }
-    // Alternating graph on positions: i -> j when i can take the value j is matched to.
-    const reachLo = this.reachLo;
-    const reachHi = this.reachHi;
-    const revLo = this.revLo;
-    const revHi = this.revHi;
-    for (let i = 0; i < m; i++) revLo[i] = revHi[i] = 0;
-    for (let i = 0; i < m; i++) {
-      hint[hintBase + open[i]] = matchOf[i];
-      const md = matchOf[i];
-      let al = 0;
-      let ah = 0;
-      const il = i < 32 ? 1 << i : 0;
-      const ih = i < 32 ? 0 : 1 << i;
-      for (let w = 0; w < 2; w++) {
-        let v = w === 0 ? cmLo[i] : cmHi[i];
-        if (md >>> 5 === w) v &= ~(1 << md);
-        while (v !== 0) {
-          const bit = v & -v;
-          v ^= bit;
-          const j = pos[31 - Math.clz32(bit) + 32 * w];
-          if (j < 32) al |= 1 << j;
-          else ah |= 1 << j;
-          revLo[j] |= il;
-          revHi[j] |= ih;
+    if ((unLo | unHi) !== 0) {
+      this.usedLo = usedLo;
+      this.usedHi = usedHi;
+      this.hintBase = hintBase;
+      while ((unLo | unHi) !== 0) {
+        let x: number;
+        if (unLo !== 0) {
+          const b = unLo & -unLo;
+          unLo ^= b;
+          x = 31 - Math.clz32(b);
+        } else {
+          const b = unHi & -unHi;
+          unHi ^= b;
+          x = 63 - Math.clz32(b);
         }
+        this.seenLo = this.seenHi = 0;
+        if (!this.augment(x)) return -1;
       }
-      reachLo[i] = al;
-      reachHi[i] = ah;
+      usedLo = this.usedLo;
+      usedHi = this.usedHi;
     }
-    // Strongly connected components: forward reach ∩ backward reach of one position.
-    const sccLo = this.sccLo;
-    const sccHi = this.sccHi;
-    let leftLo = m >= 32 ? -1 : (1 << m) - 1;
-    let leftHi = m >= 64 ? -1 : m > 32 ? (1 << (m - 32)) - 1 : 0;
-    let comps = 0;
-    while ((leftLo | leftHi) !== 0) {
-      comps++;
-      const startLo = leftLo & -leftLo;
-      const startHi = startLo === 0 ? leftHi & -leftHi : 0;
-      let fwdLo = startLo;
-      let fwdHi = startHi;
-      let todoLo = startLo;
-      let todoHi = startHi;
+    // Strongly connected components, each as forward reach (values, from the value
+    // matched to a position to those it can take) ∩ backward reach (positions, from the
+    // places of the value matched), within what earlier components left. The usual case,
+    // one component, ends after the first with nothing to drop.
+    const compLo = this.compLo;
+    const compHi = this.compHi;
+    let leftPLo = openLo;
+    let leftPHi = openHi;
+    let leftDLo = usedLo;
+    let leftDHi = usedHi;
+    while ((leftPLo | leftPHi) !== 0) {
+      const xs = leftPLo !== 0
+        ? 31 - Math.clz32(leftPLo & -leftPLo)
+        : 63 - Math.clz32(leftPHi & -leftPHi);
+      const ds = matchOf[xs];
+      let fwdLo = ds < 32 ? 1 << ds : 0;
+      let fwdHi = ds < 32 ? 0 : 1 << ds;
+      let todoLo = fwdLo;
+      let todoHi = fwdHi;
       while ((todoLo | todoHi) !== 0) {
         let p: number;
         if (todoLo !== 0) {
           const b = todoLo & -todoLo;
           todoLo ^= b;
-          p = 31 - Math.clz32(b);
+          p = pos[31 - Math.clz32(b)];
         } else {
           const b = todoHi & -todoHi;
           todoHi ^= b;
-          p = 63 - Math.clz32(b);
+          p = pos[63 - Math.clz32(b)];
         }
-        const nl = reachLo[p] & leftLo & ~fwdLo;
-        const nh = reachHi[p] & leftHi & ~fwdHi;
+        const nl = mkLo[p] & leftDLo & ~fwdLo;
+        const nh = mkHi[p] & leftDHi & ~fwdHi;
         fwdLo |= nl;
         fwdHi |= nh;
         todoLo |= nl;
         todoHi |= nh;
       }
-      let backLo = startLo;
-      let backHi = startHi;
-      todoLo = startLo;
-      todoHi = startHi;
+      let backLo = xs < 32 ? 1 << xs : 0;
+      let backHi = xs < 32 ? 0 : 1 << xs;
+      todoLo = backLo;
+      todoHi = backHi;
       while ((todoLo | todoHi) !== 0) {
-        let p: number;
+        let d: number;
         if (todoLo !== 0) {
           const b = todoLo & -todoLo;
           todoLo ^= b;
-          p = 31 - Math.clz32(b);
+          d = matchOf[31 - Math.clz32(b)];
         } else {
           const b = todoHi & -todoHi;
           todoHi ^= b;
-          p = 63 - Math.clz32(b);
+          d = matchOf[63 - Math.clz32(b)];
         }
-        const nl = revLo[p] & fwdLo & ~backLo;
-        const nh = revHi[p] & fwdHi & ~backHi;
+        const nl = places[placeAt + 2 * d] & leftPLo & ~backLo;
+        const nh = places[placeAt + 2 * d + 1] & leftPHi & ~backHi;
         backLo |= nl;
         backHi |= nh;
         todoLo |= nl;
         todoHi |= nh;
       }
-      leftLo &= ~backLo;
-      leftHi &= ~backHi;
+      if (
+        fwdLo === leftDLo && fwdHi === leftDHi && backLo === leftPLo && backHi === leftPHi &&
+        leftPLo === openLo && leftPHi === openHi
+      ) {
+        // One component: only the solved positions' values go, if any.
+        if (stray === 0) return 0;
+        for (let x = 0; x < size; x++) {
+          const o = (((x < 32 ? openLo : openHi) >>> x) & 1) !== 0;
+          mkLo[x] = o ? strayLo[x] : 0;
+          mkHi[x] = o ? strayHi[x] : 0;
+        }
+        return 1;
+      }
+      let cdLo = 0;
+      let cdHi = 0;
+      let cpLo = 0;
+      let cpHi = 0;
       for (let w = 0; w < 2; w++) {
-        let rest = w === 0 ? backLo : backHi;
+        let rest = w === 0 ? fwdLo : fwdHi;
         while (rest !== 0) {
           const b = rest & -rest;
           rest ^= b;
-          const p = 31 - Math.clz32(b) + 32 * w;
-          sccLo[p] = backLo;
-          sccHi[p] = backHi;
+          const x = pos[31 - Math.clz32(b) + 32 * w];
+          if (x < 32) {
+            if (((backLo >>> x) & 1) === 0) continue;
+            cpLo |= 1 << x;
+          } else {
+            if (((backHi >>> x) & 1) === 0) continue;
+            cpHi |= 1 << x;
+          }
+          if (w === 0) cdLo |= b;
+          else cdHi |= b;
+        }
+      }
+      leftPLo &= ~cpLo;
+      leftPHi &= ~cpHi;
+      leftDLo &= ~cdLo;
+      leftDHi &= ~cdHi;
+      for (let w = 0; w < 2; w++) {
+        let rest = w === 0 ? cpLo : cpHi;
+        while (rest !== 0) {
+          const b = rest & -rest;
+          rest ^= b;
+          const x = 31 - Math.clz32(b) + 32 * w;
+          compLo[x] = cdLo;
+          compHi[x] = cdHi;
         }
       }
     }
-    // One component keeps every edge: the usual case, done without the edge walk.
-    if (comps === 1 && stray === 0) return 0;
+    // A value off the position's component is in no perfect matching.
     let any = 0;
     for (let x = 0; x < size; x++) {
-      const vl = mkLo[x];
-      const vh = mkHi[x];
-      if (vl === 0 ? (vh & (vh - 1)) === 0 : vh === 0 && (vl & (vl - 1)) === 0) {
+      if ((((x < 32 ? openLo : openHi) >>> x) & 1) === 0) {
         mkLo[x] = mkHi[x] = 0;
+        continue;
       }
-    }
-    for (let i = 0; i < m; i++) {
-      const x = open[i];
-      const md = matchOf[i];
-      // A value a solved position holds goes from every other position.
-      let dropLo = mkLo[x] & fixedLo;
-      let dropHi = mkHi[x] & fixedHi;
-      const compLo = sccLo[i];
-      const compHi = sccHi[i];
-      for (let w = 0; w < 2; w++) {
-        let v = w === 0 ? cmLo[i] : cmHi[i];
-        if (md >>> 5 === w) v &= ~(1 << md);
-        while (v !== 0) {
-          const bit = v & -v;
-          v ^= bit;
-          const j = pos[31 - Math.clz32(bit) + 32 * w];
-          if (((j < 32 ? compLo : compHi) & (1 << j)) !== 0) continue;
-          if (w === 0) dropLo |= bit;
-          else dropHi |= bit;
-        }
+      let dl = mkLo[x] & ~compLo[x];
+      let dh = mkHi[x] & ~compHi[x];
+      if (stray !== 0) {
+        dl |= strayLo[x];
+        dh |= strayHi[x];
       }
-      mkLo[x] = dropLo;
-      mkHi[x] = dropHi;
-      if ((dropLo | dropHi) !== 0) any = 1;
+      mkLo[x] = dl;
+      mkHi[x] = dh;
+      any |= dl | dh;
     }
-    return any;
+    return any !== 0 ? 1 : 0;
   }
 }
