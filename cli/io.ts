@@ -360,7 +360,9 @@ export async function* readByteLines(
 
 /**
  * Finds the lines of each chunk for {@linkcode readByteLines}: a plain method, as the
- * generator's own loop ran a third slower (its locals live in the generator's frame).
+ * generator's own loop ran a third slower (its locals live in the generator's frame), with
+ * the native `indexOf` for line ends (twice as fast as a loop over the bytes: 16 against
+ * 32 ms on 16 MB of 9×9 puzzles).
  */
 class LineSplitter {
   /** Where each line of the last chunk starts; reused, as a chunk is used before the next. */
@@ -381,9 +383,8 @@ class LineSplitter {
   split(bytes: Uint8Array): number {
     let starts = this.starts, ends = this.ends;
     let start = 0, k = 0;
-    const n = bytes.length, max = this.max;
-    for (let nl = 0; nl < n; nl++) {
-      if (bytes[nl] !== 10) continue;
+    const max = this.max;
+    for (let nl = bytes.indexOf(10); nl >= 0; nl = bytes.indexOf(10, nl + 1)) {
       if (this.lineNo === 0) start = this.firstStart(bytes, start);
       const end = nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
       if (end - start > max && this.tooLong(bytes, start, end, max)) {
