@@ -101,15 +101,21 @@ Examples:
 
 /** Grids per batch sent to a worker: small puzzles in bulk, large ones one at a time. */
 function batchLimit(size: number): number {
-  return size <= 9 ? 512 : size <= 16 ? 8 : 1;
+  return size <= 9 ? MAX_BATCH : size <= 16 ? 8 : 1;
 }
+
+/** The most grids a batch holds. */
+const MAX_BATCH = 512;
 
 /** Collects grids into batches and hands them on. */
 class Batcher {
-  #sizes: number[] = [];
-  #indexes: number[] = [];
-  #lines: number[] = [];
-  #cells: Uint8Array[] = [];
+  // The batch being filled, in arrays with room for the largest batch (the cells for a full
+  // batch of the first grid's size, grown if more come): no push per grid, one cut at the end.
+  #sizes = new Uint8Array(0);
+  #indexes = new Uint32Array(0);
+  #lines = new Uint32Array(0);
+  #cells = new Uint8Array(0);
+  #count = 0;
   #cellCount = 0;
   #id = 0;
 
@@ -117,34 +123,38 @@ class Batcher {
 
   /** Take a grid; when that fills the batch, the batch is sent and the promise says when. */
   add(grid: ParsedGrid, index: number): Promise<void> | undefined {
-    this.#sizes.push(grid.size);
-    this.#indexes.push(index);
-    this.#lines.push(grid.line);
-    // Every parser hands out a fresh array per grid, so no copy is needed.
-    this.#cells.push(grid.cells);
-    this.#cellCount += grid.cells.length;
-    return this.#sizes.length >= batchLimit(grid.size) ? this.flush() : undefined;
+    const n = grid.cells.length;
+    if (this.#count === 0) {
+      this.#sizes = new Uint8Array(MAX_BATCH);
+      this.#indexes = new Uint32Array(MAX_BATCH);
+      this.#lines = new Uint32Array(MAX_BATCH);
+      this.#cells = new Uint8Array(batchLimit(grid.size) * n);
+    } else if (this.#cellCount + n > this.#cells.length) {
+      const more = new Uint8Array(Math.max(2 * this.#cells.length, this.#cellCount + n));
+      more.set(this.#cells.subarray(0, this.#cellCount));
+      this.#cells = more;
+    }
+    const k = this.#count++;
+    this.#sizes[k] = grid.size;
+    this.#indexes[k] = index;
+    this.#lines[k] = grid.line;
+    this.#cells.set(grid.cells, this.#cellCount);
+    this.#cellCount += n;
+    return this.#count >= batchLimit(grid.size) ? this.flush() : undefined;
   }
 
   async flush(): Promise<void> {
-    if (this.#sizes.length === 0) return;
-    const cells = new Uint8Array(this.#cellCount);
-    let o = 0;
-    for (const c of this.#cells) {
-      cells.set(c, o);
-      o += c.length;
-    }
+    const k = this.#count;
+    if (k === 0) return;
+    const full = k === MAX_BATCH && this.#cellCount === this.#cells.length;
     const batch: Batch = {
       id: this.#id++,
-      sizes: Uint8Array.from(this.#sizes),
-      indexes: Uint32Array.from(this.#indexes),
-      lines: Uint32Array.from(this.#lines),
-      cells,
+      sizes: full ? this.#sizes : this.#sizes.slice(0, k),
+      indexes: full ? this.#indexes : this.#indexes.slice(0, k),
+      lines: full ? this.#lines : this.#lines.slice(0, k),
+      cells: full ? this.#cells : this.#cells.slice(0, this.#cellCount),
     };
-    this.#sizes = [];
-    this.#indexes = [];
-    this.#lines = [];
-    this.#cells = [];
+    this.#count = 0;
     this.#cellCount = 0;
     await this.send(batch);
   }
@@ -372,6 +382,12 @@ async function readInput(
   // Hands the pending grids on without waiting while batches are not full (an await per
   // line cost more than its parse); a promise only when a full batch must be sent first.
   const handOn = (): Promise<void> | undefined => {
+    if (pending.length === 1) {
+      // The usual case, one grid a line: popped, as emptying the queue by its length was a
+      // runtime call per line.
+      const sent = onGrid(pending.pop()!);
+      return sent === undefined ? undefined : sent.then(handOn);
+    }
     for (let i = 0; i < pending.length; i++) {
       const sent = onGrid(pending[i]);
       if (sent !== undefined) {
