@@ -4,7 +4,8 @@
  * worker left without work takes over branches of a lone large grid that another worker
  * is searching, so one hard 25×25 puzzle (or the last of a file) keeps every core busy.
  *
- * Workers start as work needs them: one per batch in flight up to N, plus, with a lone
+ * Workers start as work needs them (the caller counts a few small grids that come before
+ * any worker started itself): one per batch in flight up to N, plus, with a lone
  * large grid (17×17 and up, one per batch), the rest of the N to share its search. So
  * 90 small puzzles, one batch, start one worker whatever N is.
  *
@@ -116,7 +117,8 @@ export class Pool {
   readonly #reports = new Map<number, FromWorker & { kind: "progress" }>();
   #token = 0;
   readonly #pending = new Map<number, Pending>();
-  #next = 0;
+  /** The next batch to write; set by the first batch submitted (the caller may count some). */
+  #next = -1;
   // Batches sent but not yet written: bounds memory even when one slow batch holds up the rest.
   #unwritten = 0;
   #waiters: (() => void)[] = [];
@@ -348,6 +350,8 @@ export class Pool {
   /** Send a batch to a worker, waiting first while too many batches are unwritten. */
   async submit(batch: Batch): Promise<void> {
     this.#check();
+    // Batches before the first one submitted were counted and written by the caller.
+    if (this.#next < 0) this.#next = batch.id;
     while (this.#unwritten >= 3 * this.#jobs) {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
       this.#check();

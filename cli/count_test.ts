@@ -546,3 +546,44 @@ Deno.test("count --jobs 2 shares a large grid's search between workers", async (
     assert.ok(o.parts >= 2, two.stdout);
   });
 });
+
+Deno.test("count: a few small grids counted before any worker, then the rest in order", async () => {
+  // Three puzzles arrive alone (counted on the main thread, no worker started), then 600
+  // more (counted by workers): the output keeps the input's order, as with one thread.
+  const all = puzzles(DIR + "serg_benchmark_2000.txt").slice(0, 603);
+  const want = await runCli(["count", "--jobs", "1", "--format", "json"], all.join("\n") + "\n");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", "--allow-read", "cli/main.ts", "count", "--format", "json"],
+    cwd: repoPath(""),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const timer = setTimeout(() => child.kill(), 30_000);
+  let seen = "";
+  try {
+    await writer.write(new TextEncoder().encode(all.slice(0, 3).join("\n") + "\n"));
+    while (seen.split("\n").length <= 3) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += value;
+    }
+    await writer.write(new TextEncoder().encode(all.slice(3).join("\n") + "\n"));
+    await writer.close();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += value;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  const status = await child.status;
+  const noTime = (s: string) => s.replace(/"ms":[0-9.]+/g, "");
+  assert.equal(status.code, 0);
+  assert.equal(want.code, 0);
+  assert.equal(noTime(seen), noTime(want.stdout));
+  assert.equal(seen.trimEnd().split("\n").length, 603);
+});
