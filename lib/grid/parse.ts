@@ -446,8 +446,8 @@ export class LineFormatParser implements GridParser {
    * plain ASCII grid line, blank line or comment line and returns true. Anything else (a
    * character beyond ASCII, a line that is not a grid) returns false having changed
    * nothing; the caller then decodes the line and hands it to `feed`, which reports it.
-   * A file of many small puzzles then costs no string per line (0.7 µs a line to decode,
-   * split and parse as text).
+   * A file of many small puzzles then costs no string per line: 0.40 µs a line of 9×9
+   * puzzles read and parsed from the bytes, against 0.53 µs as text.
    */
   feedBytes(
     bytes: Uint8Array,

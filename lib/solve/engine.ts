@@ -37,7 +37,8 @@ export const POLL_NODES = 256;
 /**
  * Search nodes between two polls of a {@linkcode SearchControl} on grids of side `size`: a
  * node from 25×25 up takes a good part of a millisecond (the lookahead), and an idle
- * thread waiting 256 of them for a branch lost 5-10% of a shared search.
+ * thread waited 256 of them for each branch it was given: 590 ms of a 7 s search shared
+ * by two, against 100–140 ms polling every 16.
  */
 export function pollInterval(size: number): number {
   return size >= 25 ? 16 : POLL_NODES;
