@@ -1,17 +1,12 @@
 import assert from "node:assert/strict";
 import { Matcher32 } from "./general_match.ts";
 import { Matcher64 } from "./general_match64.ts";
+import { Rng } from "../grid/random.ts";
 
-/** A small deterministic generator (mulberry32), so failures repeat. */
+/** A seeded generator of floats in [0, 1), so failures repeat. */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Rng(seed);
+  return () => r.float();
 }
 
 /** Whether every position can take a value of its own (Kuhn's algorithm on arrays). */
