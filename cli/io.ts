@@ -387,7 +387,7 @@ class LineSplitter {
     for (let nl = bytes.indexOf(10); nl >= 0; nl = bytes.indexOf(10, nl + 1)) {
       if (this.lineNo === 0) start = this.firstStart(bytes, start);
       const end = nl > start && bytes[nl - 1] === 13 ? nl - 1 : nl;
-      if (end - start > max && this.tooLong(bytes, start, end, max)) {
+      if (this.tooLong(bytes, start, end, max)) {
         start = -1;
         break;
       }
