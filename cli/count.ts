@@ -70,11 +70,13 @@ Options:
                        "timed_out" with --time-limit
   --solutions          also print the solutions found, one per line after the
                        grid's count line (in JSON: a "solutions" array)
-  --jobs N             worker threads, at most the number of cores (default:
-                       that number); workers start as the input needs them
-                       (a few 9×9 grids before that are counted without),
-                       and one left idle takes over branches of a large
-                       grid another one is searching (not with --solutions)
+  --jobs N             counting threads, at most the number of cores
+                       (default: that number); grids up to 9×9 are counted
+                       on the main thread until the input proves long
+                       enough for workers (N - 1 then, N for larger
+                       grids), and a worker left idle takes over branches
+                       of a large grid another one is searching (not with
+                       --solutions)
   -h, --help           show this help
 
 On a terminal, a grid that takes more than a second shows its progress on
@@ -107,21 +109,6 @@ function batchLimit(size: number): number {
 
 /** The most grids a batch holds. */
 const MAX_BATCH = 512;
-
-/** Grids in a batch that {@linkcode fewSmall} lets the main thread count. */
-const FEW = 64;
-
-/**
- * Whether a batch is a few grids of 9×9 or smaller: while no worker has started, the main
- * thread counts such a batch itself (a puzzle piped in, or typed at a terminal), saving the
- * start of a worker (a third of the time for one puzzle) and losing no parallelism, since
- * nothing else is counting. Larger grids go to workers, which share a hard one's search.
- */
-function fewSmall(batch: Batch): boolean {
-  if (batch.sizes.length >= FEW) return false;
-  for (const s of batch.sizes) if (s > 9) return false;
-  return true;
-}
 
 /** Collects grids into batches and hands them on. */
 class Batcher {
@@ -209,6 +196,11 @@ class Progress {
     this.#bytes += n;
   }
 
+  /** The share of the current input not read yet (0..1), undefined when its size is unknown. */
+  unread(): number | undefined {
+    return this.#total > 0 ? Math.max(0, 1 - this.#bytes / this.#total) : undefined;
+  }
+
   counted(n: number): void {
     this.#done += n;
     this.#draw(false);
@@ -290,14 +282,25 @@ export async function countCommand(args: string[]): Promise<number> {
     if (name !== "-") requirePermission("count", { name: "read", path: name }, `to ${name}`);
   }
   const out = new Output();
+  const here = (batch: Batch, write: (text: string) => void) =>
+    countHere(batch, settings, write, out, progress);
   const pool = jobs > 1
-    ? new Pool(jobs, settings, out, (n) => progress.counted(n), (p) => progress.grid(p))
+    ? new Pool(
+      jobs,
+      settings,
+      out,
+      here,
+      () => progress.unread(),
+      (n) => progress.counted(n),
+      (p) => progress.grid(p),
+    )
     : undefined;
   const batcher = new Batcher(async (batch) => {
-    if (pool !== undefined && !(pool.started === 0 && fewSmall(batch))) {
-      return await pool.submit(batch);
-    }
-    countHere(batch, settings, out, progress);
+    if (pool !== undefined) return await pool.submit(batch);
+    here(batch, (text) => {
+      out.write(text);
+      progress.counted(1);
+    });
   });
   const named = positionals.length > 0;
   let index = 0;
@@ -347,14 +350,19 @@ export async function countCommand(args: string[]): Promise<number> {
 }
 
 /**
- * Count a batch on this thread (`--jobs 1`), each grid's line written at once; a slow
- * grid flushes what is written before it and shows its progress.
+ * Count a batch on this thread, handing each grid's text to `write` at once; a slow grid
+ * flushes what is written before it and shows its progress.
  */
-function countHere(batch: Batch, settings: CountSettings, out: Output, progress: Progress): void {
+function countHere(
+  batch: Batch,
+  settings: CountSettings,
+  write: (text: string) => void,
+  out: Output,
+  progress: Progress,
+): void {
   let slow = false;
   countBatch(batch, settings, (text) => {
-    out.write(text);
-    progress.counted(1);
+    write(text);
     if (slow) {
       slow = false;
       progress.grid(undefined);

@@ -1,13 +1,16 @@
 /**
- * The worker threads of `count --jobs N`: batches go to the least busy worker and their
- * results come out in batch order, each grid's as soon as the grids before it are out. A
- * worker left without work takes over branches of a lone large grid that another worker
- * is searching, so one hard 25×25 puzzle (or the last of a file) keeps every core busy.
+ * The counting threads of `count --jobs N`: this one and up to N workers. Results come
+ * out in batch order, each grid's as soon as the grids before it are out. A worker left
+ * without work takes over branches of a lone large grid that another worker is
+ * searching, so one hard 25×25 puzzle (or the last of a file) keeps every core busy.
  *
- * Workers start as work needs them (the caller counts a few small grids that come before
- * any worker started itself): one per batch in flight up to N, plus, with a lone
- * large grid (17×17 and up, one per batch), the rest of the N to share its search. So
- * 90 small puzzles, one batch, start one worker whatever N is.
+ * Grids of 9×9 and smaller are counted on this thread, which is warm from its first batch,
+ * until the input proves long enough to pay for a worker (N - 1 of them, with this thread
+ * counting too): a worker costs ~12 ms here and ~50 ms before it counts, more than 2,000
+ * easy puzzles take. A loaded worker is then kept two batches ahead, and this thread
+ * counts whenever it is. Larger grids always go to workers: up to N, one per batch in
+ * flight, and with a lone large grid (17×17 and up, one per batch) the rest of the N to
+ * share its search.
  *
  * @module
  */
@@ -18,7 +21,7 @@ import { countWorkerUrl } from "./count_worker_url.ts";
 
 /** Messages to a worker. */
 export type ToWorker =
-  | { kind: "init"; index: number; hungry: Int32Array; cancel: Int32Array }
+  | { kind: "init"; index: number; hungry: Int32Array; cancel: Int32Array; done: Int32Array }
   | { kind: "batch"; token: number; batch: Batch; settings: CountSettings }
   | {
     kind: "part";
@@ -123,6 +126,16 @@ export class Pool {
   #unwritten = 0;
   #waiters: (() => void)[] = [];
   #failure: string | undefined;
+  /**
+   * Per worker, -1 until its module has loaded, then the jobs (batches and search parts)
+   * it has finished: read without waiting for its messages, which this thread takes in
+   * only between batches of its own.
+   */
+  readonly #done: Int32Array;
+  /** Per worker, the jobs sent to it. */
+  readonly #sent: number[] = [];
+  /** Milliseconds this thread has spent counting batches itself. */
+  #hereMs = 0;
 
   /**
    * A pool of up to `jobs` workers (none started yet). Throws a {@linkcode CommandError}
@@ -132,6 +145,8 @@ export class Pool {
     jobs: number,
     readonly settings: CountSettings,
     readonly out: Output,
+    readonly here: (batch: Batch, write: (text: string) => void) => void,
+    readonly unread: () => number | undefined,
     readonly onCounted: (n: number) => void,
     readonly onProgress: (p: GridProgress | undefined) => void = () => {},
   ) {
@@ -145,6 +160,7 @@ export class Pool {
     }
     this.#jobs = jobs;
     this.#cancel = new Int32Array(new SharedArrayBuffer(4 * jobs)).fill(-1);
+    this.#done = new Int32Array(new SharedArrayBuffer(4 * jobs)).fill(-1);
   }
 
   /** Start one more worker; the only place where count workers are created. */
@@ -162,9 +178,16 @@ export class Pool {
       this.#waiters.splice(0).forEach((f) => f());
     };
     worker.postMessage(
-      { kind: "init", index: w, hungry: this.#hungry, cancel: this.#cancel } satisfies ToWorker,
+      {
+        kind: "init",
+        index: w,
+        hungry: this.#hungry,
+        cancel: this.#cancel,
+        done: this.#done,
+      } satisfies ToWorker,
     );
     this.#workers.push(worker);
+    this.#sent.push(0);
     this.#busy.push(0);
     this.#wants.push(false);
     this.#idle(w);
@@ -296,6 +319,30 @@ export class Pool {
     Atomics.add(this.#hungry, 0, 1);
   }
 
+  /**
+   * Whether the input left is enough work for one more worker (with this thread, N count).
+   * A worker costs this thread ~15 ms to create and takes ~50 ms to load, then some to
+   * warm up, so it pays only when this thread would count for a few hundred ms more:
+   * estimated from its time so far and the share of the input read, or, when the input's
+   * size is unknown (a pipe), assumed once it has counted {@linkcode START_AFTER} ms.
+   */
+  #worthAWorker(): boolean {
+    const here = this.#hereMs;
+    const unread = this.unread();
+    if (unread === undefined) return here >= START_AFTER;
+    // The first ms are cold (slower) and reading runs ahead of counting: no estimate yet.
+    return here >= ESTIMATE_AFTER && unread < 1 && (here * unread) / (1 - unread) >= WORTH;
+  }
+
+  /** A loaded worker with fewer than {@linkcode QUEUE} jobs left, or -1. */
+  #hungryWorker(): number {
+    for (let w = 0; w < this.#workers.length; w++) {
+      const done = Atomics.load(this.#done, w);
+      if (done >= 0 && this.#sent[w] - done < QUEUE) return w;
+    }
+    return -1;
+  }
+
   #leastBusy(): number {
     let w = 0;
     for (let k = 1; k < this.#workers.length; k++) if (this.#busy[k] < this.#busy[w]) w = k;
@@ -319,6 +366,7 @@ export class Pool {
       takeOne(this.#hungry);
     }
     this.#busy[w]++;
+    this.#sent[w]++;
     this.#workers[w].postMessage(message, transfer);
     return this.#token++;
   }
@@ -347,16 +395,35 @@ export class Pool {
     }
   }
 
-  /** Send a batch to a worker, waiting first while too many batches are unwritten. */
+  /**
+   * Count a batch, in a worker or on this thread: grids of 9×9 and smaller stay here unless
+   * a worker is ready and short of work; other batches go to a worker, after waiting
+   * while too many batches are unwritten.
+   */
   async submit(batch: Batch): Promise<void> {
     this.#check();
-    // Batches before the first one submitted were counted and written by the caller.
     if (this.#next < 0) this.#next = batch.id;
+    // Waiting here is also when this thread takes in the workers' results.
     while (this.#unwritten >= 3 * this.#jobs) {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
       this.#check();
     }
-    const w = this.#pick();
+    if (small(batch) && this.#hungryWorker() < 0) {
+      // Decided when the next batch comes, so that the last one starts no worker.
+      if (this.#workers.length < this.#jobs - 1 && this.#worthAWorker()) this.#start();
+      const start = performance.now();
+      this.#unwritten++;
+      const id = batch.id;
+      // Streams when every earlier batch is out, else waits in order like a worker's text.
+      this.here(batch, (text) => this.#append(id, text, 1, false));
+      this.#append(id, "", 0, true);
+      this.#hereMs += performance.now() - start;
+      return;
+    }
+    // Small grids go to the worker found short of work; others to an idle worker or a
+    // new one.
+    const hungry = small(batch) ? this.#hungryWorker() : -1;
+    const w = hungry >= 0 ? hungry : this.#pick();
     this.#unwritten++;
     const transfer = [batch.cells, batch.sizes, batch.indexes, batch.lines].map(
       (a) => a.buffer as ArrayBuffer,
@@ -395,10 +462,42 @@ export class Pool {
     for (const w of this.#workers) w.terminate();
   }
 
+  /** Workers whose module has loaded, ready to count. */
+  get loaded(): number {
+    let n = 0;
+    for (let w = 0; w < this.#workers.length; w++) if (Atomics.load(this.#done, w) >= 0) n++;
+    return n;
+  }
+
   /** Workers started so far. */
   get started(): number {
     return this.#workers.length;
   }
+}
+
+/**
+ * Milliseconds this thread counts before it starts a worker when the input's size is
+ * unknown (standard input): a worker costs it ~12 ms to create (Deno's `new Worker` waits
+ * for the worker's runtime), and takes ~50 ms to load and more to warm up.
+ */
+const START_AFTER = 100;
+
+/** Milliseconds this thread counts before it estimates the work left. */
+const ESTIMATE_AFTER = 30;
+
+/** Milliseconds of counting left on this thread for which a worker pays (estimated). */
+const WORTH = 150;
+
+/**
+ * Batches a worker is kept in before this thread counts one itself: while it does, the
+ * worker must not run dry (this thread sees the worker's results only between batches).
+ */
+const QUEUE = 2;
+
+/** Whether every grid of a batch is 9×9 or smaller (this thread may count it). */
+function small(batch: Batch): boolean {
+  for (const s of batch.sizes) if (s > 9) return false;
+  return true;
 }
 
 /** Take one from a shared counter unless it is 0 (other threads take from it too). */

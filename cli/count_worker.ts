@@ -16,6 +16,8 @@ import { type FromWorker, takeOne, type ToWorker } from "./count_pool.ts";
 let index = -1;
 let hungry: Int32Array | undefined;
 let cancel: Int32Array | undefined;
+/** Jobs finished per worker, read by the pool without waiting for its messages. */
+let done: Int32Array | undefined;
 
 /** Milliseconds between two progress reports of one worker. */
 const PROGRESS_EVERY = 250;
@@ -77,6 +79,9 @@ function countJob(data: ToWorker): void {
     index = data.index;
     hungry = data.hungry;
     cancel = data.cancel;
+    done = data.done;
+    // Loaded: the pool may send batches here instead of counting them itself.
+    Atomics.store(done, index, 0);
     return;
   }
   const settings: CountSettings = data.settings;
@@ -133,7 +138,9 @@ function countJob(data: ToWorker): void {
 self.onmessage = (e: MessageEvent<ToWorker>) => {
   try {
     countJob(e.data);
+    if (e.data.kind !== "init") Atomics.add(done!, index, 1);
   } catch (error) {
+    if (e.data.kind !== "init") Atomics.add(done!, index, 1);
     post({
       kind: "error",
       id: e.data.kind === "init" ? -1 : e.data.kind === "part" ? e.data.id : e.data.batch.id,

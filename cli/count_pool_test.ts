@@ -1,0 +1,127 @@
+import assert from "node:assert/strict";
+import { type Batch, countBatch, type CountSettings } from "./count_batch.ts";
+import { Pool } from "./count_pool.ts";
+import { Output } from "./io.ts";
+
+// JSON: each line names its puzzle, so the order shows.
+const SETTINGS: CountSettings = {
+  limit: 2,
+  variant: undefined,
+  format: "json",
+  solutions: false,
+  timeLimit: 0,
+  progress: false,
+};
+
+/** Output kept in memory, without the times. */
+class Kept extends Output {
+  text = "";
+  override write(text: string): void {
+    this.text += noTime(text);
+  }
+  override flush(): void {}
+}
+
+/** The 9×9 puzzles of a one-per-line file, cut into batches of `per`. */
+function batches(path: string, per: number): Batch[] {
+  const lines = Deno.readTextFileSync(new URL(path, import.meta.url)).split("\n")
+    .filter((l) => l.length === 81);
+  const out: Batch[] = [];
+  for (let start = 0, id = 0; start < lines.length; start += per, id++) {
+    const part = lines.slice(start, start + per);
+    const cells = new Uint8Array(81 * part.length);
+    part.forEach((line, k) => {
+      for (let i = 0; i < 81; i++) {
+        const c = line.charCodeAt(i);
+        cells[81 * k + i] = c >= 49 && c <= 57 ? c - 48 : 0;
+      }
+    });
+    out.push({
+      id,
+      sizes: new Uint8Array(part.length).fill(9),
+      indexes: Uint32Array.from(part, (_, k) => start + k + 1),
+      lines: Uint32Array.from(part, (_, k) => start + k + 1),
+      cells,
+    });
+  }
+  return out;
+}
+
+/** JSON lines without their times. */
+function noTime(text: string): string {
+  return text.replace(/"ms":[0-9.]+/g, "");
+}
+
+/** What one thread prints for the batches, counted in order. */
+function reference(all: Batch[]): string {
+  let text = "";
+  for (const b of all) countBatch(b, SETTINGS, (t) => text += noTime(t));
+  return text;
+}
+
+/**
+ * Runs the batches through a pool of `jobs`, this thread's share slowed by `slowMs` a
+ * batch; returns what it printed, the batches this thread counted, and the workers started.
+ */
+async function run(all: Batch[], jobs: number, slowMs: number) {
+  const out = new Kept();
+  const here: number[] = [];
+  const pool = new Pool(
+    jobs,
+    SETTINGS,
+    out,
+    (batch, write) => {
+      here.push(batch.id);
+      const until = performance.now() + slowMs;
+      while (performance.now() < until) { /* this thread is slow: a worker pays */ }
+      countBatch(batch, SETTINGS, write);
+    },
+    () => undefined,
+    () => {},
+  );
+  try {
+    // Copies: the batches sent to workers are transferred away.
+    for (const b of all) {
+      // A started worker is waited for (its first load may include a type check), so
+      // that the rest is shared whatever the machine's speed.
+      const wait = Date.now() + 30_000;
+      while (pool.started > pool.loaded && Date.now() < wait) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await pool.submit({
+        ...b,
+        sizes: b.sizes.slice(),
+        indexes: b.indexes.slice(),
+        lines: b.lines.slice(),
+        cells: b.cells.slice(),
+      });
+    }
+    await pool.drain();
+  } finally {
+    pool.close();
+  }
+  return { text: out.text, here, started: pool.started };
+}
+
+Deno.test("count pool: a short input is counted on this thread alone", async () => {
+  const all = batches("../testdata/count/serg_benchmark_2000.txt", 500);
+  const r = await run(all, 2, 0);
+  assert.equal(r.text, reference(all));
+  assert.deepEqual([r.started, r.here], [0, [0, 1, 2, 3]]);
+});
+
+Deno.test("count pool: a long input starts N - 1 workers, and both count, in input order", async () => {
+  // Hard puzzles, so that the worker is still busy with earlier batches when this thread
+  // counts a later one, whose output must then wait.
+  const all = batches("../testdata/count/forum_hardest_1905_11plus_2000.txt", 100);
+  // 25 ms a batch: a worker starts at the fifth (100 ms). It is then given batches until
+  // it holds two, this thread counts the next, and so on.
+  const r = await run(all, 2, 25);
+  assert.equal(r.text, reference(all));
+  assert.equal(r.started, 1);
+  const after = r.here.filter((id) => id > 4);
+  assert.ok(after.length >= 1, `this thread counted ${r.here}`);
+  assert.ok(after.length <= 12, `this thread counted ${r.here}`);
+  // Still in order: the batches this thread kept are increasing.
+  assert.deepEqual(r.here, [...r.here].sort((a, b) => a - b));
+});
