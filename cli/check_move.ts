@@ -153,7 +153,7 @@ export function checkMove(args: string[]): Promise<number> {
 }
 
 async function run(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, {
+  const { values, positionals } = await parseFlags(args, {
     help: { type: "boolean", short: "h" },
     rules: { type: "string" },
     format: { type: "string" },

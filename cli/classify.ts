@@ -39,7 +39,7 @@ Example:
 
 /** Run `classify` with its arguments; returns the exit status. */
 export async function classifyCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, {
+  const { values, positionals } = await parseFlags(args, {
     format: { type: "string" },
     help: { type: "boolean", short: "h" },
   });

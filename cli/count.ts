@@ -246,7 +246,7 @@ class Progress {
 
 /** Run `count` with its arguments; returns the exit status. */
 export async function countCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, {
+  const { values, positionals } = await parseFlags(args, {
     limit: { type: "string" },
     "time-limit": { type: "string" },
     variant: { type: "string" },

@@ -596,7 +596,7 @@ export function match(args: string[]): Promise<number> {
 }
 
 async function run(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, {
+  const { values, positionals } = await parseFlags(args, {
     help: { type: "boolean", short: "h" },
     games: { type: "string" },
     time: { type: "string" },

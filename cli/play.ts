@@ -99,7 +99,7 @@ export async function play(args: string[]): Promise<number> {
     const { playQttt } = await import("./qttt.ts");
     return await playQttt(rest);
   }
-  const { values, positionals } = parseFlags(rest, {
+  const { values, positionals } = await parseFlags(rest, {
     level: { type: "string" },
     seed: { type: "string" },
     time: { type: "string" },

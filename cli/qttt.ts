@@ -189,7 +189,7 @@ function analyzeQttt(text: string, limitSeconds: number | undefined): number {
  * `play --game qttt`: the bot speaking the CodeCup protocol on standard input/output.
  */
 export async function playQttt(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, {
+  const { values, positionals } = await parseFlags(args, {
     level: { type: "string" },
     seed: { type: "string" },
     time: { type: "string" },

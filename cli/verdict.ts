@@ -35,7 +35,7 @@ Example:
 
 /** Run `verdict` with its arguments; returns the exit status. */
 export async function verdictCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, { help: { type: "boolean", short: "h" } });
+  const { values, positionals } = await parseFlags(args, { help: { type: "boolean", short: "h" } });
   if (values.help) return printHelp(verdictHelp);
   const out = new Output();
   let cases = 0;
