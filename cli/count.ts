@@ -71,12 +71,14 @@ Options:
   --solutions          also print the solutions found, one per line after the
                        grid's count line (in JSON: a "solutions" array)
   --jobs N             counting threads, at most the number of cores
-                       (default: that number); grids up to 9×9 are counted
-                       on the main thread until the input proves long
-                       enough for workers (N - 1 then, N for larger
-                       grids), and a worker left idle takes over branches
-                       of a large grid another one is searching (not with
-                       --solutions)
+                       (default: that number); grids are counted on the
+                       main thread until the input proves long enough for
+                       workers (N - 1 then, with the main thread counting
+                       grids up to 9×9) or a larger grid takes over 0.1 s
+                       (0.04 s from 25×25 up; N workers then count it and
+                       the later large grids), and a worker left idle
+                       takes over branches of a large grid another one is
+                       searching (not with --solutions)
   -h, --help           show this help
 
 On a terminal, a grid that takes more than a second shows its progress on
@@ -282,8 +284,8 @@ export async function countCommand(args: string[]): Promise<number> {
     if (name !== "-") requirePermission("count", { name: "read", path: name }, `to ${name}`);
   }
   const out = new Output();
-  const here = (batch: Batch, write: (text: string) => void) =>
-    countHere(batch, settings, write, out, progress);
+  const here = (batch: Batch, write: (text: string) => void, budget?: number) =>
+    countHere(batch, settings, write, out, progress, budget);
   const pool = jobs > 1
     ? new Pool(
       jobs,
@@ -351,7 +353,9 @@ export async function countCommand(args: string[]): Promise<number> {
 
 /**
  * Count a batch on this thread, handing each grid's text to `write` at once; a slow grid
- * flushes what is written before it and shows its progress.
+ * flushes what is written before it and shows its progress. With a `budget` (ms), a grid
+ * larger than 9×9 that runs longer is abandoned and the batch ends there; returns the
+ * grids counted.
  */
 function countHere(
   batch: Batch,
@@ -359,9 +363,10 @@ function countHere(
   write: (text: string) => void,
   out: Output,
   progress: Progress,
-): void {
+  budget?: number,
+): number {
   let slow = false;
-  countBatch(batch, settings, (text) => {
+  return countBatch(batch, settings, (text) => {
     write(text);
     if (slow) {
       slow = false;
@@ -372,7 +377,7 @@ function countHere(
     if (!progress.enabled || epochNow() - start < SLOW_AFTER) return;
     slow = true;
     progress.grid({ puzzle: batch.indexes[k], line: batch.lines[k], nodes, solutions, start });
-  });
+  }, budget);
 }
 
 /** Lines of blank or comment lines kept for form detection before deciding without them. */

@@ -185,19 +185,36 @@ export function countGrid(
  * is counted. `onPoll(k, start, nodes, solutions)` hears from the long search of the
  * `k`-th grid, started at `start` ({@linkcode epochNow}; 0 unless the time is needed for
  * JSON, a time limit or progress); the deadline comes from the settings.
+ *
+ * With a `budget` (ms), a grid larger than 9×9 whose search runs longer is abandoned,
+ * unprinted, and the batch ends there. Returns the number of grids counted.
  */
 export function countBatch(
   batch: Batch,
   settings: CountSettings,
   emit: (text: string) => void,
   onPoll?: (k: number, start: number, nodes: number, solutions: number) => void,
-): void {
+  budget?: number,
+): number {
   let k = 0;
   let start = 0;
+  let began = 0;
+  let abandoned = false;
   // One search description for the whole batch: nothing is allocated per grid.
-  const search: GridSearch = onPoll === undefined
-    ? {}
-    : { onPoll: (nodes, solutions) => onPoll(k, start, nodes, solutions) };
+  const search: GridSearch = {
+    ...(onPoll === undefined
+      ? {}
+      : { onPoll: (nodes, solutions) => onPoll(k, start, nodes, solutions) }),
+    ...(budget === undefined ? {} : {
+      share: {
+        poll: () => {
+          abandoned = epochNow() - began >= budget;
+          return abandoned ? "stop" : "go";
+        },
+        give: () => {},
+      },
+    }),
+  };
   const timed = settings.format === "json" || settings.timeLimit > 0 || settings.progress;
   let offset = 0;
   for (; k < batch.sizes.length; k++) {
@@ -205,12 +222,15 @@ export function countBatch(
     const cells = batch.cells.subarray(offset, offset + size * size);
     offset += size * size;
     start = timed ? epochNow() : 0;
+    if (budget !== undefined) began = epochNow();
     const r = countGrid(
       cells,
       size,
       settings,
       settings.timeLimit > 0 ? { ...search, deadline: start + settings.timeLimit } : search,
     );
+    if (abandoned) break;
     emit(formatCount(r, batch, k, timed ? epochNow() - start : 0, settings));
   }
+  return k;
 }

@@ -8,9 +8,10 @@
  * until the input proves long enough to pay for a worker (N - 1 of them, with this thread
  * counting too): a worker costs ~12 ms here and ~50 ms before it counts, more than 2,000
  * easy puzzles take. A loaded worker is then kept two batches ahead, and this thread
- * counts whenever it is. Larger grids always go to workers: up to N, one per batch in
- * flight, and with a lone large grid (17×17 and up, one per batch) the rest of the N to
- * share its search.
+ * counts whenever it is. Larger grids are counted here too until one of them runs out of
+ * a short budget or a worker has started; from then on they go to workers: up to N, one
+ * per batch in flight, and with a lone large grid (17×17 and up, one per batch) the rest
+ * of the N to share its search.
  *
  * @module
  */
@@ -136,6 +137,8 @@ export class Pool {
   readonly #sent: number[] = [];
   /** Milliseconds this thread has spent counting batches itself. */
   #hereMs = 0;
+  /** Whether a large grid ran out of its {@linkcode largeBudget} here: large ones go to workers. */
+  #largeToWorkers = false;
 
   /**
    * A pool of up to `jobs` workers (none started yet). Throws a {@linkcode CommandError}
@@ -145,7 +148,7 @@ export class Pool {
     jobs: number,
     readonly settings: CountSettings,
     readonly out: Output,
-    readonly here: (batch: Batch, write: (text: string) => void) => void,
+    readonly here: (batch: Batch, write: (text: string) => void, budget?: number) => number,
     readonly unread: () => number | undefined,
     readonly onCounted: (n: number) => void,
     readonly onProgress: (p: GridProgress | undefined) => void = () => {},
@@ -408,21 +411,35 @@ export class Pool {
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
       this.#check();
     }
-    if (small(batch) && this.#hungryWorker() < 0) {
+    const smallGrids = small(batch);
+    if (
+      smallGrids ? this.#hungryWorker() < 0 : this.#workers.length === 0 && !this.#largeToWorkers
+    ) {
       // Decided when the next batch comes, so that the last one starts no worker.
       if (this.#workers.length < this.#jobs - 1 && this.#worthAWorker()) this.#start();
       const start = performance.now();
       this.#unwritten++;
       const id = batch.id;
       // Streams when every earlier batch is out, else waits in order like a worker's text.
-      this.here(batch, (text) => this.#append(id, text, 1, false));
-      this.#append(id, "", 0, true);
+      const counted = this.here(
+        batch,
+        (text) => this.#append(id, text, 1, false),
+        smallGrids ? undefined : largeBudget(batch),
+      );
       this.#hereMs += performance.now() - start;
-      return;
+      if (counted === batch.sizes.length) {
+        this.#append(id, "", 0, true);
+        return;
+      }
+      // A large grid that takes long: from it on, this batch and every later large one go
+      // to workers, which share such a grid's search. Its output follows what was printed.
+      this.#largeToWorkers = true;
+      this.#unwritten--;
+      batch = rest(batch, counted);
     }
     // Small grids go to the worker found short of work; others to an idle worker or a
     // new one.
-    const hungry = small(batch) ? this.#hungryWorker() : -1;
+    const hungry = smallGrids ? this.#hungryWorker() : -1;
     const w = hungry >= 0 ? hungry : this.#pick();
     this.#unwritten++;
     const transfer = [batch.cells, batch.sizes, batch.indexes, batch.lines].map(
@@ -494,10 +511,35 @@ const WORTH = 150;
  */
 const QUEUE = 2;
 
-/** Whether every grid of a batch is 9×9 or smaller (this thread may count it). */
+/**
+ * Milliseconds a grid of the batch (larger than 9×9) may run on this thread before it is
+ * handed to the workers, and with it every later large grid: the time spent here is lost.
+ * Easy 16×16 and 25×25 puzzles take a few ms (the start of a worker more), hard ones
+ * seconds, which two workers sharing the search count in about half the time. From 25×25
+ * up hard grids are common (minimal puzzles: 0.2 to 10 s), so the budget is shorter.
+ */
+function largeBudget(batch: Batch): number {
+  for (const s of batch.sizes) if (s >= 25) return 40;
+  return 100;
+}
+
+/** Whether every grid of a batch is 9×9 or smaller. */
 function small(batch: Batch): boolean {
   for (const s of batch.sizes) if (s > 9) return false;
   return true;
+}
+
+/** The grids of a batch from the `k`-th on, as a batch of the same id. */
+function rest(batch: Batch, k: number): Batch {
+  let offset = 0;
+  for (let i = 0; i < k; i++) offset += batch.sizes[i] * batch.sizes[i];
+  return {
+    id: batch.id,
+    sizes: batch.sizes.slice(k),
+    indexes: batch.indexes.slice(k),
+    lines: batch.lines.slice(k),
+    cells: batch.cells.slice(offset),
+  };
 }
 
 /** Take one from a shared counter unless it is 0 (other threads take from it too). */

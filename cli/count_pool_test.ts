@@ -13,6 +13,20 @@ const SETTINGS: CountSettings = {
   progress: false,
 };
 
+/** A batch of `id` from one-per-line grids of any size ('.' empty, 1-9 then A-Z). */
+function batchOf(id: number, first: number, lines: string[]): Batch {
+  const sizes = Uint8Array.from(lines, (l) => Math.round(Math.sqrt(l.length)));
+  const cells = new Uint8Array(lines.reduce((n, l) => n + l.length, 0));
+  let i = 0;
+  for (const line of lines) {
+    for (const ch of line) {
+      cells[i++] = ch === "." ? 0 : ch <= "9" ? ch.charCodeAt(0) - 48 : ch.charCodeAt(0) - 55;
+    }
+  }
+  const at = Uint32Array.from(lines, (_, k) => first + k);
+  return { id, sizes, indexes: at, lines: at.slice(), cells };
+}
+
 /** Output kept in memory, without the times. */
 class Kept extends Output {
   text = "";
@@ -53,9 +67,9 @@ function noTime(text: string): string {
 }
 
 /** What one thread prints for the batches, counted in order. */
-function reference(all: Batch[]): string {
+function reference(all: Batch[], settings = SETTINGS): string {
   let text = "";
-  for (const b of all) countBatch(b, SETTINGS, (t) => text += noTime(t));
+  for (const b of all) countBatch(b, settings, (t) => text += noTime(t));
   return text;
 }
 
@@ -63,18 +77,18 @@ function reference(all: Batch[]): string {
  * Runs the batches through a pool of `jobs`, this thread's share slowed by `slowMs` a
  * batch; returns what it printed, the batches this thread counted, and the workers started.
  */
-async function run(all: Batch[], jobs: number, slowMs: number) {
+async function run(all: Batch[], jobs: number, slowMs: number, settings = SETTINGS) {
   const out = new Kept();
   const here: number[] = [];
   const pool = new Pool(
     jobs,
-    SETTINGS,
+    settings,
     out,
-    (batch, write) => {
+    (batch, write, budget) => {
       here.push(batch.id);
       const until = performance.now() + slowMs;
       while (performance.now() < until) { /* this thread is slow: a worker pays */ }
-      countBatch(batch, SETTINGS, write);
+      return countBatch(batch, settings, write, undefined, budget);
     },
     () => undefined,
     () => {},
@@ -124,4 +138,25 @@ Deno.test("count pool: a long input starts N - 1 workers, and both count, in inp
   assert.ok(after.length <= 12, `this thread counted ${r.here}`);
   // Still in order: the batches this thread kept are increasing.
   assert.deepEqual(r.here, [...r.here].sort((a, b) => a - b));
+});
+
+Deno.test("count pool: a large grid that outruns its time here goes to the workers", async () => {
+  // Text: a shared search's node count differs from one thread's, its count does not.
+  const settings: CountSettings = { ...SETTINGS, format: "text", limit: 3000 };
+  const easy = Deno.readTextFileSync(
+    new URL("../testdata/count/sudoku16_vu_kr_100.txt", import.meta.url),
+  )
+    .split("\n").filter((l) => l.length === 256);
+  // 3,000 solutions of the empty 16×16 grid take about 0.3 s; easy puzzles a few ms.
+  const all = [
+    batchOf(0, 1, easy.slice(0, 8)),
+    batchOf(1, 9, [easy[8], ".".repeat(256), easy[9]]),
+    batchOf(2, 12, easy.slice(10, 18)),
+  ];
+  const want = reference(all, settings);
+  assert.match(want, /^(1\n){9}3000\+\n(1\n){9}$/);
+  const r = await run(all, 2, 0, settings);
+  assert.equal(r.text, want);
+  // The first batch and the start of the second here, then workers: two, to share it.
+  assert.deepEqual([r.here, r.started], [[0, 1], 2]);
 });
