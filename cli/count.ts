@@ -123,8 +123,17 @@ class Batcher {
   #count = 0;
   #cellCount = 0;
   #id = 0;
+  /** Grids the batch being filled may hold, set by its first grid. */
+  #limit = MAX_BATCH;
 
-  constructor(readonly send: (batch: Batch) => void | Promise<void>) {}
+  /**
+   * `limit(size)`: how many grids a batch that starts with a grid of that size may hold, at
+   * most {@linkcode batchLimit} (a batch also ends at the limit of any grid it takes).
+   */
+  constructor(
+    readonly send: (batch: Batch) => void | Promise<void>,
+    readonly limit: (size: number) => number = batchLimit,
+  ) {}
 
   /** Take a grid; when that fills the batch, the batch is sent and the promise says when. */
   add(grid: ParsedGrid, index: number): Promise<void> | undefined {
@@ -133,7 +142,8 @@ class Batcher {
       this.#sizes = new Uint8Array(MAX_BATCH);
       this.#indexes = new Uint32Array(MAX_BATCH);
       this.#lines = new Uint32Array(MAX_BATCH);
-      this.#cells = new Uint8Array(batchLimit(grid.size) * n);
+      this.#limit = this.limit(grid.size);
+      this.#cells = new Uint8Array(this.#limit * n);
     } else if (this.#cellCount + n > this.#cells.length) {
       const more = new Uint8Array(Math.max(2 * this.#cells.length, this.#cellCount + n));
       more.set(this.#cells.subarray(0, this.#cellCount));
@@ -145,7 +155,7 @@ class Batcher {
     this.#lines[k] = grid.line;
     this.#cells.set(grid.cells, this.#cellCount);
     this.#cellCount += n;
-    return this.#count >= batchLimit(grid.size) ? this.flush() : undefined;
+    return this.#count >= Math.min(this.#limit, batchLimit(grid.size)) ? this.flush() : undefined;
   }
 
   async flush(): Promise<void> {
@@ -297,13 +307,16 @@ export async function countCommand(args: string[]): Promise<number> {
       (p) => progress.grid(p),
     )
     : undefined;
-  const batcher = new Batcher(async (batch) => {
-    if (pool !== undefined) return await pool.submit(batch);
-    here(batch, (text) => {
-      out.write(text);
-      progress.counted(1);
-    });
-  });
+  const batcher = new Batcher(
+    async (batch) => {
+      if (pool !== undefined) return await pool.submit(batch);
+      here(batch, (text) => {
+        out.write(text);
+        progress.counted(1);
+      });
+    },
+    pool === undefined ? batchLimit : (size) => pool.batchSize(size, batchLimit(size)),
+  );
   const named = positionals.length > 0;
   let index = 0;
   try {

@@ -137,6 +137,9 @@ export class Pool {
   readonly #sent: number[] = [];
   /** Milliseconds this thread has spent counting batches itself. */
   #hereMs = 0;
+  /** Of those, the milliseconds and the grids of batches of grids up to 9×9. */
+  #smallMs = 0;
+  #smallGrids = 0;
   /** Whether a large grid ran out of its {@linkcode largeBudget} here: large ones go to workers. */
   #largeToWorkers = false;
 
@@ -426,7 +429,12 @@ export class Pool {
         (text) => this.#append(id, text, 1, false),
         smallGrids ? undefined : largeBudget(batch),
       );
-      this.#hereMs += performance.now() - start;
+      const took = performance.now() - start;
+      this.#hereMs += took;
+      if (smallGrids) {
+        this.#smallMs += took;
+        this.#smallGrids += counted;
+      }
       if (counted === batch.sizes.length) {
         this.#append(id, "", 0, true);
         return;
@@ -479,6 +487,20 @@ export class Pool {
     for (const w of this.#workers) w.terminate();
   }
 
+  /**
+   * How many grids a batch that starts with a grid of `size` should hold, at most `most`:
+   * for grids up to 9×9, about {@linkcode BATCH_MS} of counting at the pace this thread
+   * has seen (before it has seen any, {@linkcode FIRST_BATCH}), so that slow grids (a high
+   * limit, solutions printed) come a few at a time and a worker can take some while this
+   * thread counts others. Easy puzzles fill the largest batches.
+   */
+  batchSize(size: number, most: number): number {
+    if (size > 9) return most;
+    if (this.#smallGrids === 0) return Math.min(most, FIRST_BATCH);
+    const perGrid = this.#smallMs / this.#smallGrids;
+    return Math.max(1, Math.min(most, Math.floor(BATCH_MS / perGrid)));
+  }
+
   /** Workers whose module has loaded, ready to count. */
   get loaded(): number {
     let n = 0;
@@ -498,6 +520,12 @@ export class Pool {
  * for the worker's runtime), and takes ~50 ms to load and more to warm up.
  */
 const START_AFTER = 100;
+
+/** Grids of the first batch up to 9×9, before the pace of counting is known. */
+const FIRST_BATCH = 32;
+
+/** Milliseconds of counting a batch of grids up to 9×9 is sized to, once the pace is known. */
+const BATCH_MS = 10;
 
 /** Milliseconds this thread counts before it estimates the work left. */
 const ESTIMATE_AFTER = 30;

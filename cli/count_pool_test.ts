@@ -160,3 +160,30 @@ Deno.test("count pool: a large grid that outruns its time here goes to the worke
   // The first batch and the start of the second here, then workers: two, to share it.
   assert.deepEqual([r.here, r.started], [[0, 1], 2]);
 });
+
+Deno.test("count pool: batches hold about 10 ms of counting at the pace seen", async () => {
+  const all = batches("../testdata/count/serg_benchmark_2000.txt", 4);
+  const pool = new Pool(
+    2,
+    SETTINGS,
+    new Kept(),
+    (batch, write) => {
+      // 5 ms a grid.
+      const until = performance.now() + 5 * batch.sizes.length;
+      while (performance.now() < until) { /* slow grids */ }
+      return countBatch(batch, SETTINGS, write);
+    },
+    () => undefined,
+    () => {},
+  );
+  try {
+    assert.equal(pool.batchSize(9, 512), 32);
+    assert.equal(pool.batchSize(16, 8), 8);
+    await pool.submit(all[0]);
+    assert.equal(pool.batchSize(9, 512), 1);
+    assert.equal(pool.batchSize(4, 512), 1);
+    assert.equal(pool.batchSize(16, 8), 8);
+  } finally {
+    pool.close();
+  }
+});
