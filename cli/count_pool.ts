@@ -522,7 +522,7 @@ export class Pool {
 const START_AFTER = 100;
 
 /** Grids of the first batch up to 9×9, before the pace of counting is known. */
-const FIRST_BATCH = 32;
+const FIRST_BATCH = 8;
 
 /** Milliseconds of counting a batch of grids up to 9×9 is sized to, once the pace is known. */
 const BATCH_MS = 10;

@@ -177,7 +177,7 @@ Deno.test("count pool: batches hold about 10 ms of counting at the pace seen", a
     () => {},
   );
   try {
-    assert.equal(pool.batchSize(9, 512), 32);
+    assert.equal(pool.batchSize(9, 512), 8);
     assert.equal(pool.batchSize(16, 8), 8);
     await pool.submit(all[0]);
     assert.equal(pool.batchSize(9, 512), 1);
