@@ -588,3 +588,25 @@ Deno.test("count: grids arriving in bursts are printed as they come, in input or
   assert.equal(noTime(seen), noTime(want.stdout));
   assert.equal(seen.trimEnd().split("\n").length, 603);
 });
+
+Deno.test("count: an input fault after thousands of hard puzzles keeps every count before it", async () => {
+  // 6,000 hard puzzles take this thread over 100 ms, so a worker starts and shares them;
+  // the fault on the next line must still find every earlier count printed, in order.
+  const hard = puzzles(DIR + "forum_hardest_1905_11plus_2000.txt");
+  const input = [...hard, ...hard, ...hard, "12345", hard[0]].join("\n") + "\n";
+  // A file: through a pipe, this test would have to read the output while it writes.
+  const file = await Deno.makeTempFile({ suffix: ".txt" });
+  await Deno.writeTextFile(file, input);
+  const [two, one] = await Promise.all([
+    runCli(["count", "--format", "json", file]),
+    runCli(["count", "--jobs", "1", "--format", "json", file]),
+  ]).finally(() => Deno.remove(file));
+  const noTime = (s: string) => s.replace(/"ms":[0-9.]+/g, "");
+  assert.equal(two.code, 2);
+  assert.equal(
+    two.stderr,
+    `error: ${file}: grid 6001, line 6001, column 1: line has 5 symbols, which is not a square number\n`,
+  );
+  assert.equal(two.stdout.split("\n").length, 6001);
+  assert.deepEqual([one.code, one.stderr, noTime(one.stdout)], [2, two.stderr, noTime(two.stdout)]);
+});
