@@ -4,7 +4,12 @@
  * @module
  */
 
-import { countSolutions } from "../solve/count.ts";
+import { findConflict } from "../grid/validate.ts";
+// The 9×9 engine alone, not `countSolutions`: that would load the engine of every other
+// size too, 4–5 ms of a verdict run's start-up.
+import { Engine9 } from "../solve/engine9.ts";
+
+let engine: Engine9 | undefined;
 
 /** The four verdicts, in order of precedence. */
 export type Verdict = "Illegal" | "Impossible" | "Unique" | "Ambiguous";
@@ -14,8 +19,10 @@ export type Verdict = "Illegal" | "Impossible" | "Unique" | "Ambiguous";
  * whether the grid has 0, 1 or 2+ completions (the search stops at the second).
  */
 export function verdict(cells: Uint8Array): Verdict {
-  const { count, conflict } = countSolutions(cells, 9, { limit: 2, variant: "sudoku" });
-  if (conflict !== undefined) return "Illegal";
+  engine ??= new Engine9();
+  const count = engine.count(cells, 2);
+  // Clashing givens leave no completion: only a count of 0 can be Illegal.
+  if (count === 0 && findConflict(cells, 9, "sudoku") !== undefined) return "Illegal";
   return count === 0 ? "Impossible" : count === 1 ? "Unique" : "Ambiguous";
 }
 
