@@ -327,7 +327,7 @@ export class Pool {
 
   /**
    * Whether the input left is enough work for one more worker (with this thread, N count).
-   * A worker costs this thread ~15 ms to create and takes ~50 ms to load, then some to
+   * A worker costs this thread 12–17 ms to create and takes ~50 ms to load, then some to
    * warm up, so it pays only when this thread would count for a few hundred ms more:
    * estimated from its time so far and the share of the input read, or, when the input's
    * size is unknown (a pipe), assumed once it has counted {@linkcode START_AFTER} ms.
