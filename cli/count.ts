@@ -194,6 +194,15 @@ class Progress {
   #total = 0;
   #shown = false;
   #slow: GridProgress | undefined;
+  /** Grids read so far (counted or not), for the time left. */
+  gridsRead: () => number = () => 0;
+  /**
+   * The chunk of input being parsed (its length in bytes, the end of its line being
+   * parsed): where parsing is, which lags reading by up to a chunk. Set per line, read
+   * only when the line is drawn.
+   */
+  buffer = 0;
+  lineEnd = 0;
 
   constructor() {
     this.enabled = Deno.stderr.isTerminal();
@@ -240,10 +249,13 @@ class Progress {
       const secs = (now - this.#start) / 1000;
       line = `grids done: ${this.#done}, ${Math.round(this.#done / secs)}/s`;
       if (this.#total > 0 && this.#bytes > 0) {
-        const left = secs * (this.#total / this.#bytes - 1);
-        line += `, ${Math.round((100 * this.#bytes) / this.#total)}% read, about ${
-          Math.ceil(left)
-        } s left`;
+        // The share done: of the input parsed, the part whose grids are counted (a chunk is
+        // read at once, and its grids wait while the ones before them are counted).
+        const parsed = Math.max(0, this.#bytes - (this.buffer - this.lineEnd)) / this.#total;
+        const read = this.gridsRead();
+        const share = parsed * (read > 0 ? Math.min(1, this.#done / read) : 1);
+        const left = share > 0 ? secs * (1 / share - 1) : 0;
+        line += `, ${Math.round(100 * parsed)}% read, about ${Math.ceil(left)} s left`;
       }
     }
     writeStderr(`\r${line}\x1b[K`);
@@ -319,6 +331,7 @@ export async function countCommand(args: string[]): Promise<number> {
   );
   const named = positionals.length > 0;
   let index = 0;
+  progress.gridsRead = () => index;
   try {
     for await (const input of openInputs(positionals, "count")) {
       progress.input(input.size);
@@ -463,7 +476,9 @@ async function readInput(
   try {
     for await (const chunk of chunks) {
       const { bytes, starts, ends } = chunk;
+      progress.buffer = bytes.length;
       for (let i = 0; i < chunk.count; i++) {
+        progress.lineEnd = ends[i];
         if (parser === undefined) {
           const line = lineText(chunk, i);
           head.push(line);
