@@ -74,10 +74,10 @@ Options:
                        (default: that number); grids are counted on the
                        main thread until the input proves long enough for
                        workers (N - 1 then, with the main thread counting
-                       grids up to 9×9) or a larger grid takes over 0.1 s
-                       (0.04 s from 25×25 up; N workers then count it and
-                       the later large grids), and a worker left idle
-                       takes over branches of a large grid another one is
+                       grids up to 9×9) or a larger grid takes long (a
+                       lone one is then shared with the workers, later
+                       ones go to them), and a worker left idle takes
+                       over branches of a large grid another thread is
                        searching (not with --solutions)
   -h, --help           show this help
 

@@ -8,15 +8,23 @@
  * until the input proves long enough to pay for a worker (N - 1 of them, with this thread
  * counting too): a worker costs ~12 ms here and ~50 ms before it counts, more than 2,000
  * easy puzzles take. A loaded worker is then kept two batches ahead, and this thread
- * counts whenever it is. Larger grids are counted here too until one of them runs out of
- * a short budget or a worker has started; from then on they go to workers: up to N, one
- * per batch in flight, and with a lone large grid (17×17 and up, one per batch) the rest
- * of the N to share its search.
+ * counts whenever it is. Larger grids are counted here too until a worker has started: a
+ * lone one (one per batch) that runs long is shared with workers from this thread's
+ * search, a batch of several is handed to them from its slow grid on. Later large grids
+ * go to workers: up to N, one per batch in flight, and with a lone large grid (17×17 and
+ * up, one per batch) the rest of the N to share its search.
  *
  * @module
  */
 
-import { type Batch, type CountSettings, formatCount, type GridCount } from "./count_batch.ts";
+import {
+  type Batch,
+  countGrid,
+  type CountSettings,
+  epochNow,
+  formatCount,
+  type GridCount,
+} from "./count_batch.ts";
 import { CommandError, type Output, requirePermission } from "./io.ts";
 import { countWorkerUrl } from "./count_worker_url.ts";
 
@@ -211,28 +219,7 @@ export class Pool {
       return;
     }
     if (m.kind === "give") {
-      const s = this.#sharedOf(m.id);
-      s.outstanding++;
-      s.parts++;
-      const to = this.#leastBusy();
-      const where = this.#lone.get(m.id) ?? { puzzle: 0, line: 0 };
-      const token = this.#send(
-        to,
-        {
-          kind: "part",
-          token: this.#token,
-          id: m.id,
-          ...where,
-          cells: m.cells,
-          size: m.size,
-          allowed: m.allowed,
-          allowedHigh: m.allowedHigh,
-          deadline: m.deadline,
-          settings: this.settings,
-        },
-        [m.allowed, m.allowedHigh].flatMap((a) => a === undefined ? [] : [a.buffer as ArrayBuffer]),
-      );
-      this.#running.set(token, { w: to, id: m.id });
+      this.#givePart(this.#leastBusy(), m);
       return;
     }
     this.#busy[w]--;
@@ -243,43 +230,160 @@ export class Pool {
       this.#append(m.id, m.text, m.grids, true);
     } else {
       this.#running.delete(m.token);
-      const id = m.kind === "grid" ? m.batch.id : m.id;
-      const s = this.#sharedOf(id);
-      s.count += m.result.count;
-      s.nodes += m.result.nodes;
-      s.exact &&= m.result.exact;
-      s.timedOut ||= m.result.timedOut === true;
-      s.end = Math.max(s.end, m.end);
       if (m.kind === "grid") {
-        s.batch = m.batch;
-        s.start = m.start;
-        s.conflict = m.result.conflict;
+        this.#addPart(m.batch.id, m.result, m.end, { batch: m.batch, start: m.start });
       } else {
-        s.outstanding--;
-      }
-      if (s.count >= this.settings.limit) {
-        // The grid is decided: its other parts stop at their next poll.
-        for (const [token, job] of this.#running) {
-          if (job.id === id) Atomics.store(this.#cancel, job.w, token);
-        }
-      }
-      if (s.batch !== undefined && s.outstanding === 0) {
-        this.#shared.delete(id);
-        const limit = this.settings.limit;
-        const reached = s.count >= limit;
-        const result: GridCount = {
-          count: Math.min(s.count, limit),
-          exact: s.exact && !reached,
-          nodes: s.nodes,
-          parts: s.parts,
-          ...(s.timedOut && !reached ? { timedOut: true } : {}),
-          ...(s.conflict === undefined ? {} : { conflict: s.conflict }),
-        };
-        const text = formatCount(result, s.batch, 0, s.end - s.start, this.settings);
-        this.#append(id, text, 1, true);
+        this.#addPart(m.id, m.result, m.end);
       }
     }
     if (this.#busy[w] === 0) this.#idle(w);
+  }
+
+  /**
+   * Count a lone large grid on this thread. Past {@linkcode SHARE_AFTER} ms it shares the
+   * search: N - 1 workers start, and each is given the search's largest open branch
+   * whenever it has nothing to count (seen in `#done`: this thread takes in no message
+   * while it searches). Their parts come back as messages; the grid's line is written
+   * when the last is in. If this thread's part ends while every worker is still busy, the
+   * rest of the N workers start, and the busy ones hand them branches in the usual way.
+   */
+  #countLone(batch: Batch): void {
+    const id = batch.id;
+    const size = batch.sizes[0];
+    const [puzzle, line] = [batch.indexes[0], batch.lines[0]];
+    const start = epochNow();
+    const deadline = this.settings.timeLimit > 0 ? start + this.settings.timeLimit : undefined;
+    let to = -1;
+    let given = false;
+    let reported = false;
+    const r = countGrid(batch.cells, size, this.settings, {
+      deadline,
+      share: {
+        poll: () => {
+          if (epochNow() - start < SHARE_AFTER) return "go";
+          if (this.#workers.length < this.#jobs - 1) this.#start();
+          to = this.#idleWorker();
+          return to >= 0 ? "split" : "go";
+        },
+        give: (allowed, allowedHigh) => {
+          given = true;
+          this.#lone.set(id, { puzzle, line });
+          this.#givePart(to, {
+            id,
+            cells: batch.cells.slice(),
+            size,
+            allowed,
+            allowedHigh,
+            deadline,
+          });
+        },
+      },
+      onPoll: (nodes, solutions) => {
+        if (epochNow() - start < SLOW_GRID) return;
+        reported = true;
+        this.onProgress({ puzzle, line, nodes, solutions, start });
+      },
+    });
+    if (reported) this.onProgress(undefined);
+    const end = epochNow();
+    if (!given) {
+      this.#append(id, formatCount(r, batch, 0, end - start, this.settings), 1, true);
+      return;
+    }
+    this.#addPart(id, r, end, { batch, start });
+    // Parts still running and no worker free to take branches from them (a free one is
+    // offered to them once its message is read): the rest of the N workers start.
+    if (this.#shared.has(id) && this.#idleWorker() < 0) {
+      while (this.#workers.length < this.#jobs) this.#start();
+    }
+  }
+
+  /** A loaded worker with nothing to count, or -1. */
+  #idleWorker(): number {
+    for (let w = 0; w < this.#workers.length; w++) {
+      const done = Atomics.load(this.#done, w);
+      if (done >= 0 && this.#sent[w] === done) return w;
+    }
+    return -1;
+  }
+
+  /** Send worker `to` a branch of lone grid `part.id`'s search to count. */
+  #givePart(
+    to: number,
+    part: {
+      id: number;
+      cells: Uint8Array;
+      size: number;
+      allowed: Uint32Array;
+      allowedHigh: Uint32Array | undefined;
+      deadline: number | undefined;
+    },
+  ): void {
+    const s = this.#sharedOf(part.id);
+    s.outstanding++;
+    s.parts++;
+    const where = this.#lone.get(part.id) ?? { puzzle: 0, line: 0 };
+    const token = this.#send(
+      to,
+      {
+        kind: "part",
+        token: this.#token,
+        id: part.id,
+        ...where,
+        cells: part.cells,
+        size: part.size,
+        allowed: part.allowed,
+        allowedHigh: part.allowedHigh,
+        deadline: part.deadline,
+        settings: this.settings,
+      },
+      [part.allowed, part.allowedHigh].flatMap((a) =>
+        a === undefined ? [] : [a.buffer as ArrayBuffer]
+      ),
+    );
+    this.#running.set(token, { w: to, id: part.id });
+  }
+
+  /**
+   * Add up a finished search of a lone grid: a part given away, or with `first` the search
+   * the grid began with (its batch and start). The grid's line is written once the first
+   * search and every part are in.
+   */
+  #addPart(id: number, r: GridCount, end: number, first?: { batch: Batch; start: number }): void {
+    const s = this.#sharedOf(id);
+    s.count += r.count;
+    s.nodes += r.nodes;
+    s.exact &&= r.exact;
+    s.timedOut ||= r.timedOut === true;
+    s.end = Math.max(s.end, end);
+    if (first !== undefined) {
+      s.batch = first.batch;
+      s.start = first.start;
+      s.conflict = r.conflict;
+    } else {
+      s.outstanding--;
+    }
+    if (s.count >= this.settings.limit) {
+      // The grid is decided: its other parts stop at their next poll.
+      for (const [token, job] of this.#running) {
+        if (job.id === id) Atomics.store(this.#cancel, job.w, token);
+      }
+    }
+    if (s.batch !== undefined && s.outstanding === 0) {
+      this.#shared.delete(id);
+      const limit = this.settings.limit;
+      const reached = s.count >= limit;
+      const result: GridCount = {
+        count: Math.min(s.count, limit),
+        exact: s.exact && !reached,
+        nodes: s.nodes,
+        parts: s.parts,
+        ...(s.timedOut && !reached ? { timedOut: true } : {}),
+        ...(s.conflict === undefined ? {} : { conflict: s.conflict }),
+      };
+      const text = formatCount(result, s.batch, 0, s.end - s.start, this.settings);
+      this.#append(id, text, 1, true);
+    }
   }
 
   /** The progress of the oldest grid some worker reports on, all its parts together. */
@@ -423,6 +527,11 @@ export class Pool {
       const start = performance.now();
       this.#unwritten++;
       const id = batch.id;
+      if (!smallGrids && batch.sizes.length === 1 && !this.settings.solutions) {
+        this.#countLone(batch);
+        this.#hereMs += performance.now() - start;
+        return;
+      }
       // Streams when every earlier batch is out, else waits in order like a worker's text.
       const counted = this.here(
         batch,
@@ -521,6 +630,16 @@ export class Pool {
  */
 const START_AFTER = 100;
 
+/**
+ * Milliseconds a lone large grid runs on this thread before workers start to share its
+ * search. Nothing is lost at this point, so it only keeps easy grids (25×25 ones take
+ * 10–30 ms) from paying for a worker's start (12–17 ms here).
+ */
+const SHARE_AFTER = 40;
+
+/** Milliseconds a lone grid counted here runs before the progress line shows it. */
+const SLOW_GRID = 1000;
+
 /** Grids of the first batch up to 9×9, before the pace of counting is known. */
 const FIRST_BATCH = 8;
 
@@ -540,10 +659,10 @@ const WORTH = 150;
 const QUEUE = 2;
 
 /**
- * Milliseconds a grid of the batch (larger than 9×9) may run on this thread before it is
- * handed to the workers, and with it every later large grid: the time spent here is lost.
- * Easy 16×16 and 25×25 puzzles take a few ms (the start of a worker more), hard ones
- * seconds, which two workers sharing the search count in about half the time. From 25×25
+ * Milliseconds a grid of a batch of several large ones (16×16 come eight to a batch) may
+ * run on this thread before the batch is handed to the workers from that grid on, and
+ * with it every later large grid: the time spent on the grid here is lost. Easy 16×16 and
+ * 25×25 puzzles take a few ms (the start of a worker more), hard ones seconds. From 25×25
  * up hard grids are common (minimal puzzles: 0.2 to 10 s), so the budget is shorter.
  */
 function largeBudget(batch: Batch): number {

@@ -187,3 +187,19 @@ Deno.test("count pool: batches hold about 10 ms of counting at the pace seen", a
     pool.close();
   }
 });
+
+Deno.test("count pool: a lone large grid past its budget is shared with a worker", async () => {
+  // 10,000 solutions of the empty 16×16 grid take about a second here; past 100 ms a
+  // worker starts and, once loaded, is handed branches of the search.
+  const settings: CountSettings = { ...SETTINGS, limit: 10_000 };
+  const all = [batchOf(0, 1, [".".repeat(256)])];
+  const r = await run(all, 2, 0, settings);
+  // The kept text has lost its times: `"nodes":N,,"parts"`.
+  const o = JSON.parse(r.text.replace(",,", ","));
+  assert.deepEqual([o.puzzle, o.count, o.exact], [1, 10_000, false]);
+  assert.ok(o.parts >= 2, r.text);
+  // Counted by the pool itself, not through `here`; a second worker joins if the first is
+  // still busy when this thread's part ends.
+  assert.deepEqual(r.here, []);
+  assert.ok(r.started >= 1 && r.started <= 2);
+});
