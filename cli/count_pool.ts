@@ -46,20 +46,25 @@ export type ToWorker =
     settings: CountSettings;
   };
 
+/** A branch of a lone grid's search, given away to be counted as a part of it. */
+export interface Branch {
+  /** The grid's batch. */
+  id: number;
+  cells: Uint8Array;
+  size: number;
+  /** The branch, as allowed digits per cell. */
+  allowed: Uint32Array;
+  allowedHigh: Uint32Array | undefined;
+  /** When every part of the grid stops (`epochNow`), if there is a time limit. */
+  deadline: number | undefined;
+}
+
 /** Messages from a worker. */
 export type FromWorker =
   | { kind: "text"; id: number; token: number; text: string; grids: number }
   | { kind: "partial"; id: number; text: string; grids: number }
   | { kind: "grid"; batch: Batch; token: number; result: GridCount; start: number; end: number }
-  | {
-    kind: "give";
-    id: number;
-    cells: Uint8Array;
-    size: number;
-    allowed: Uint32Array;
-    allowedHigh: Uint32Array | undefined;
-    deadline: number | undefined;
-  }
+  | ({ kind: "give" } & Branch)
   | { kind: "part"; id: number; token: number; result: GridCount; end: number }
   | {
     kind: "progress";
@@ -308,17 +313,7 @@ export class Pool {
   }
 
   /** Send worker `to` a branch of lone grid `part.id`'s search to count. */
-  #givePart(
-    to: number,
-    part: {
-      id: number;
-      cells: Uint8Array;
-      size: number;
-      allowed: Uint32Array;
-      allowedHigh: Uint32Array | undefined;
-      deadline: number | undefined;
-    },
-  ): void {
+  #givePart(to: number, part: Branch): void {
     const s = this.#sharedOf(part.id);
     s.outstanding++;
     s.parts++;
