@@ -303,15 +303,6 @@ export class Pool {
     }
   }
 
-  /** A loaded worker with nothing to count, or -1. */
-  #idleWorker(): number {
-    for (let w = 0; w < this.#workers.length; w++) {
-      const done = Atomics.load(this.#done, w);
-      if (done >= 0 && this.#sent[w] === done) return w;
-    }
-    return -1;
-  }
-
   /** Send worker `to` a branch of lone grid `part.id`'s search to count. */
   #givePart(to: number, part: Branch): void {
     const s = this.#sharedOf(part.id);
@@ -441,9 +432,19 @@ export class Pool {
 
   /** A loaded worker with fewer than {@linkcode QUEUE} jobs left, or -1. */
   #hungryWorker(): number {
+    return this.#loadedWith(QUEUE);
+  }
+
+  /** A loaded worker with nothing to count, or -1. */
+  #idleWorker(): number {
+    return this.#loadedWith(1);
+  }
+
+  /** A loaded worker with fewer than `jobs` jobs sent and not finished, or -1. */
+  #loadedWith(jobs: number): number {
     for (let w = 0; w < this.#workers.length; w++) {
       const done = Atomics.load(this.#done, w);
-      if (done >= 0 && this.#sent[w] - done < QUEUE) return w;
+      if (done >= 0 && this.#sent[w] - done < jobs) return w;
     }
     return -1;
   }

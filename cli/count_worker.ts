@@ -138,14 +138,15 @@ function countJob(data: ToWorker): void {
 self.onmessage = (e: MessageEvent<ToWorker>) => {
   try {
     countJob(e.data);
-    if (e.data.kind !== "init") Atomics.add(done!, index, 1);
   } catch (error) {
-    if (e.data.kind !== "init") Atomics.add(done!, index, 1);
     post({
       kind: "error",
       id: e.data.kind === "init" ? -1 : e.data.kind === "part" ? e.data.id : e.data.batch.id,
       token: e.data.kind === "init" ? -1 : e.data.token,
       error: error instanceof Error ? error.message : String(error),
     });
+  } finally {
+    // After the job's last message: the pool may now count it as done.
+    if (e.data.kind !== "init") Atomics.add(done!, index, 1);
   }
 };
