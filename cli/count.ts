@@ -1,6 +1,7 @@
 /**
  * `sudokit count`: how many solutions each grid has, up to a limit, for every size and
- * rule set; streams inputs of any length through worker threads in input order.
+ * rule set; streams inputs of any length in input order, on the main thread and, for long
+ * inputs and hard large grids, in worker threads too.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * Counting a batch of grids into output text: the one piece of `count` that runs both on
- * the main thread (`--jobs 1`) and in worker threads, so both print the same thing.
+ * the main thread and in worker threads, so both print the same thing.
  *
  * @module
  */

@@ -114,7 +114,7 @@ interface Pending {
   complete: boolean;
 }
 
-/** Counts batches in worker threads, writing results in batch order with bounded memory. */
+/** Counts batches on this thread and in workers, writing results in batch order with bounded memory. */
 export class Pool {
   readonly #jobs: number;
   readonly #workers: Worker[] = [];
