@@ -21,7 +21,12 @@
 import type { Engine, SolutionCallback } from "./engine.ts";
 import { Board9, STATE_SIZE } from "./engine9_board.ts";
 import { Probe9, PROBE_CHANGED, PROBE_CHOSEN } from "./engine9_probe.ts";
-import { cellDigits, COLUMN, OTHER1, OTHER2, PEERS, popcount } from "./engine9_tables.ts";
+import * as T from "./engine9_tables.ts";
+
+// Module-local copies of the tables, as in `engine9_board.ts`: imported bindings are read
+// through module cells (measured: 1.00-1.02 times the speed, never slower).
+const cellDigits = T.cellDigits, COLUMN = T.COLUMN, OTHER1 = T.OTHER1, OTHER2 = T.OTHER2;
+const PEERS = T.PEERS, popcount = T.popcount;
 
 /**
  * Search depth bound: a cell guess places a cell (81), and a configuration guess fixes a
@@ -244,9 +249,6 @@ export class Engine9 implements Engine {
   private pickCell(): number {
     const f = this.board.f, u = this.board.u;
     let best = -1, bestScore = -1;
-    // Scoring every bivalue cell pays off on hard grids, not near the leaves of easy ones.
-    const unsolved = popcount(u[0]) + popcount(u[1]) + popcount(u[2]);
-    let budget = unsolved < 45 ? 3 : 81;
     if (this.firstBivalue) {
       // On a dense grid the first bivalue cell does as well as the best scored (7.6 guesses
       // against 7.8 on serg_benchmark) and costs nothing to find. Taken from the band with
@@ -270,6 +272,9 @@ export class Engine9 implements Engine {
         if (bivalue !== 0) return b * 27 + 31 - Math.clz32(bivalue & -bivalue);
       }
     }
+    // Scoring every bivalue cell pays off on hard grids, not near the leaves of easy ones.
+    const unsolved = popcount(u[0]) + popcount(u[1]) + popcount(u[2]);
+    let budget = unsolved < 45 ? 3 : 81;
     for (let b = 0; b < 3; b++) {
       const ub = u[b];
       if (ub === 0) continue;
