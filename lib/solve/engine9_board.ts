@@ -116,9 +116,15 @@ export class Board9 {
   place(d: number, b: number, p: number): void {
     const f = this.f;
     const bit = 1 << p, nb = ~bit;
-    // Only the digits that had the cell change (and d, whose peers go).
-    this.pending |= cellDigits(f, b, p) | (1 << d);
-    for (let i = b; i < 27; i += 3) f[i] &= nb;
+    // Only the digits that had the cell change (and d, whose peers go): gathered while
+    // the cell is cleared, one read of each word.
+    let had = 1 << d;
+    for (let i = b, k = 0; i < 27; i += 3, k++) {
+      const x = f[i];
+      had |= ((x >> p) & 1) << k;
+      f[i] = x & nb;
+    }
+    this.pending |= had;
     const w = d * 3 + b;
     f[w] = (f[w] & ~PEERS[p]) | bit;
     const col = ~COLUMN[p];
