@@ -6,22 +6,16 @@
  * @module
  */
 
-import {
-  formatMove,
-  judge,
-  parseGrid81,
-  Position,
-  RULE_SETS,
-  type Rules,
-  startProblem,
-  type Verdict,
-} from "../lib/sudoku_game/rules.ts";
+import { escapeText } from "../lib/text/escape.ts";
+import { RULE_SETS } from "../lib/sudoku_game/rules.ts";
+import { judgeSequence } from "../lib/sudoku_game/referee.ts";
+import { judgeQttt } from "../lib/qttt/referee.ts";
+import { formatJudged, jsonJudged, type Judged } from "../lib/referee/judged.ts";
 import {
   choiceFlag,
   EXIT_NEGATIVE,
   EXIT_OK,
   EXIT_USAGE,
-  guard,
   Output,
   parseFlags,
   printError,
@@ -29,16 +23,17 @@ import {
   readLines,
   UsageError,
 } from "./io.ts";
-import { escapeText } from "../lib/grid/parse.ts";
-import { checkMoveQtttHelp, judgeQttt } from "./qttt.ts";
-import {
-  formatJudged,
-  jsonJudged,
-  type Judged,
-  type SequenceOutcome,
-  shownMove,
-  VERDICT_GRAMMAR,
-} from "./move_verdict.ts";
+
+/** The verdict grammar, shared by both games' help texts and the README. */
+const VERDICT_GRAMMAR = `Text output is one line per judged move: 'OK' when the game goes on, else
+'STATUS M-O: reason', M and O being the points of the mover and of the
+opponent when the move settles them, or 'STATUS: reason' when it does not
+(a qttt fault: the opponent's bonus is still to be played for). JSON output is
+one object per verdict: {"status", "points" ([mover, opponent] or null),
+"reason", "move", "index" (1-based number of the judged move)}, plus the
+game's own fields ("solution" after a sudoku WIN, "board" when a qttt game
+ends). In batch mode a sequence that cannot be judged prints 'ERROR: message'
+(or {"error": message}) in its place, and the run exits 2.`;
 
 /** Help text of `check-move`. */
 export const checkMoveHelp = `Usage: sudokit check-move [options] [GRID] MOVE...
@@ -90,69 +85,43 @@ Examples:
   sudokit check-move --rules classic 1234567...........................8.............................................. Ai8
 `;
 
-export type { Judged, SequenceOutcome };
+/** Help of `check-move --game qttt`. */
+export const checkMoveQtttHelp =
+  `Usage: sudokit check-move --game qttt [--format text|json] [TURN...]
 
-/** The text form of a sudoku verdict: `OK`, or `STATUS M-O: reason`. */
-export function formatVerdict(v: Verdict): string {
-  return formatJudged({ ...v, move: "", index: 0, good: true });
-}
+Judge the last turn of a quantum tic-tac-toe game (CodeCup 2012, 4×4) given as the
+players' outputs from the start, X first, e.g. \`check-move --game qttt AB AB ACD CD\`.
+A turn is two squares A..P (\`AB\`), preceded by the collapse square when the previous mark
+closed a cycle (\`ACD\`); a collapse that ends the game is written alone (\`H\`); O claims
+the single square left with its letter twice (\`PP\`). A trailing \`!\` on a turn is allowed
+when that turn did close a cycle. The turns before the judged one must be legal: they are
+the position the judged turn is played in, and a game that no legal play reaches is bad
+input (exit 2), not the mover's loss.
 
-/** Judge the last move of a sudoku sequence (an optional leading 81-character grid, then moves). */
-export function judgeSequence(tokens: readonly string[], rules: Rules): SequenceOutcome {
-  let start: Uint8Array | undefined;
-  let moves = tokens;
-  const witness = new Uint8Array(81);
-  if (tokens.length > 0 && tokens[0].length === 81) {
-    start = parseGrid81(tokens[0]);
-    if (start === undefined) {
-      return {
-        kind: "error",
-        message: "the starting grid must be 81 characters of 1..9, '.' or '0'",
-      };
-    }
-    // A start no game can reach is bad input, not a fault of the mover.
-    const problem = startProblem(start, witness);
-    if (problem !== undefined) {
-      return { kind: "error", message: `the starting grid cannot start a game: ${problem}` };
-    }
-    moves = tokens.slice(1);
-  }
-  if (moves.length === 0) return { kind: "error", message: "no move to judge" };
-  const position = new Position(rules, start);
-  if (start !== undefined) position.witness = witness;
-  for (let i = 0; i < moves.length - 1; i++) {
-    const v = judge(position, moves[i]);
-    if (v.status !== "OK") {
-      const what = v.status === "WIN" || v.status === "DRAW" ? "ends the game" : "is not legal";
-      return {
-        kind: "error",
-        message: `move ${i + 1} (${shownMove(moves[i])}) ${what}: ${formatVerdict(v)}`,
-      };
-    }
-    position.play(v.move!, v.witness);
-  }
-  const last = moves.length - 1;
-  const v = judge(position, moves[last]);
-  return {
-    kind: "verdict",
-    judged: {
-      status: v.status,
-      points: v.points,
-      reason: v.reason,
-      move: v.move === undefined ? moves[last] : formatMove(v.move),
-      index: last + 1,
-      good: v.status === "OK" || v.status === "WIN" || v.status === "DRAW",
-      ...(v.solution === undefined ? {} : { extra: { solution: v.solution } }),
-    },
-  };
-}
+Verdicts (points: mover-opponent, final scores with bonuses):
+  OK                      the turn is legal and the game goes on
+  WIN M-O: <how>          the turn ends the game and the mover wins
+  LOSE M-O: <how>         the turn ends the game and the opponent wins
+  DRAW M-O: <how>         the turn ends the game with no line of four
+  ILLEGAL: <reason>       the judged turn breaks the rules (the mover scores 0,
+                          the opponent 20 plus the bonus the rest of the game earns)
+e.g. WIN 22-2: X has a line of four (X 22, O 2)
+
+${VERDICT_GRAMMAR}
+
+With no TURN arguments, reads games from standard input, one per line (turns separated
+by spaces), and prints one verdict per line as soon as it is judged.
+
+Options:
+  --format text|json    output format (default text)
+  -h, --help            show this help
+
+Exit status: 0 when every judged turn is legal (OK, WIN, LOSE, DRAW); 1 when one is
+ILLEGAL; 2 on bad usage or when an earlier turn of a game is itself illegal.
+`;
 
 /** Run `check-move` with its arguments; returns the exit status. */
-export function checkMove(args: string[]): Promise<number> {
-  return guard("check-move", () => run(args));
-}
-
-async function run(args: string[]): Promise<number> {
+export async function checkMove(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
     help: { type: "boolean", short: "h" },
     rules: { type: "string" },

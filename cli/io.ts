@@ -8,13 +8,12 @@
 
 import type { ParseArgsConfig } from "node:util";
 import {
-  escapeText,
   type GridParser,
   InputError,
   MAX_LINE_LENGTH,
   type ParseEvent,
-  quoteInput,
 } from "../lib/grid/parse.ts";
+import { escapeText, quoteInput } from "../lib/text/escape.ts";
 
 /** Exit status: success. */
 export const EXIT_OK = 0;

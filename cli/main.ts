@@ -5,8 +5,8 @@
  * @module
  */
 
+import { quoteInput } from "../lib/text/escape.ts";
 import denoJson from "../deno.json" with { type: "json" };
-import { quoteInput } from "../lib/grid/parse.ts";
 import { EXIT_USAGE, guard, printError, printHelp, writeStderr } from "./io.ts";
 
 /** Help text of the tool. */
@@ -35,8 +35,8 @@ type Command = (args: string[]) => Promise<number>;
 const commands: Record<string, () => Promise<Command>> = {
   "classify": async () => (await import("./classify.ts")).classifyCommand,
   "verdict": async () => (await import("./verdict.ts")).verdictCommand,
-  "count": async () => (await import("./count.ts")).countCommand,
-  "play": async () => (await import("./play.ts")).play,
+  "count": async () => (await import("./count/count.ts")).countCommand,
+  "play": async () => (await import("./play/play.ts")).play,
   "check-move": async () => (await import("./check_move.ts")).checkMove,
   "match": async () => (await import("./match.ts")).match,
 };

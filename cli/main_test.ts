@@ -64,7 +64,7 @@ Deno.test("sudokit top level", async (t) => {
 Deno.test("subcommand help texts equal the exported ones", async () => {
   const { classifyHelp } = await import("./classify.ts");
   const { verdictHelp } = await import("./verdict.ts");
-  const { countHelp } = await import("./count.ts");
+  const { countHelp } = await import("./count/count.ts");
   const [c, v, n] = await Promise.all([
     runCli(["classify", "--help"]),
     runCli(["verdict", "--help"]),

@@ -10,7 +10,7 @@
  */
 
 import { qtttGame } from "../lib/qttt/referee.ts";
-import type { GameFactory, GameResult, RefereeGame } from "../lib/match/game.ts";
+import type { GameFactory, GameResult, RefereeGame } from "../lib/referee/contract.ts";
 import { sudokuGameFor } from "../lib/sudoku_game/referee.ts";
 import { RULE_SETS } from "../lib/sudoku_game/rules.ts";
 import {
@@ -18,7 +18,6 @@ import {
   CommandError,
   describeOsError,
   EXIT_OK,
-  guard,
   intFlag,
   numberFlag,
   Output,
@@ -591,11 +590,7 @@ function formatTable(
 }
 
 /** Run `match` with its arguments; returns the exit status. */
-export function match(args: string[]): Promise<number> {
-  return guard("match", () => run(args));
-}
-
-async function run(args: string[]): Promise<number> {
+export async function match(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
     help: { type: "boolean", short: "h" },
     games: { type: "string" },

@@ -13,9 +13,10 @@
  * @module
  */
 
+export * from "./text/mod.ts";
 export * from "./grid/mod.ts";
 export * from "./solve/mod.ts";
 export * from "./report/mod.ts";
-export * from "./match/mod.ts";
+export * from "./referee/mod.ts";
 export * from "./sudoku_game/mod.ts";
 export * from "./qttt/mod.ts";

@@ -12,6 +12,7 @@
  */
 
 import { MAX_SIZE } from "./geometry.ts";
+import { describeChar, quoteInput } from "../text/escape.ts";
 
 /** A grid read from input. */
 export interface ParsedGrid {
@@ -72,39 +73,6 @@ export interface GridParser {
  */
 export const MAX_LINE_LENGTH = 1 << 16;
 
-/** Longest piece of input quoted in an error message, in characters. */
-export const MAX_QUOTE = 200;
-
-/** Whether a code point is shown escaped: controls, format characters, separators other than space, unassigned and private-use code points, lone surrogates. */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?![ ])\p{Zs}/u;
-
-function escapeCode(code: number): string {
-  if (code === 9) return "\\t";
-  if (code === 10) return "\\n";
-  if (code === 13) return "\\r";
-  if (code < 0x100) return `\\x${code.toString(16).padStart(2, "0")}`;
-  return `\\u{${code.toString(16)}}`;
-}
-
-/**
- * Input text made safe to print in a message: every control or otherwise invisible
- * character escaped (`\x1b`, `\r`, `\u{200b}`), and cut with `…` once the result reaches
- * `max` characters (a cut never splits an escape).
- */
-export function escapeText(text: string, max: number = MAX_QUOTE): string {
-  let out = "";
-  for (const ch of text) {
-    if (out.length >= max) return out + "…";
-    out += HIDDEN.test(ch) ? escapeCode(ch.codePointAt(0)!) : ch;
-  }
-  return out;
-}
-
-/** A piece of input quoted for a message: `'text'`, escaped and cut as by {@linkcode escapeText}. */
-export function quoteInput(text: string, max: number = MAX_QUOTE): string {
-  return `'${escapeText(text, max)}'`;
-}
-
 /** Symbols of the one-line form: value v is `SYMBOLS[v]`. */
 const SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -134,14 +102,6 @@ export function formatLine(cells: Uint8Array, size: number): string {
   let s = "";
   for (let i = 0; i < cells.length; i++) s += SYMBOLS[cells[i]];
   return s;
-}
-
-/** One input character for a message: `'x'`, or `character U+001B` when it is invisible. */
-function describeChar(ch: string): string {
-  const code = ch.codePointAt(0) ?? 0;
-  return HIDDEN.test(ch)
-    ? `character U+${code.toString(16).toUpperCase().padStart(4, "0")}`
-    : `'${ch}'`;
 }
 
 function isSpace(code: number): boolean {

@@ -15,7 +15,7 @@ export {
   type Turn,
   type TurnEffect,
 } from "./game.ts";
-export { qtttGame } from "./referee.ts";
+export { describeEnd, judgeQttt, qtttGame } from "./referee.ts";
 export { EXACT_FROM, MctsBot, type MctsOptions } from "./bot.ts";
 export {
   type Action,

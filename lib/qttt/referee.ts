@@ -24,8 +24,10 @@ import {
   recordRow,
   type RefereeGame,
   type Seat,
-} from "../match/game.ts";
-import { applyTurn, firstLegalTurn, PLAYER_NAMES, Qttt } from "./game.ts";
+} from "../referee/contract.ts";
+import { applyTurn, firstLegalTurn, parseInput, PLAYER_NAMES, Qttt } from "./game.ts";
+import { type SequenceOutcome, shownMove } from "../referee/judged.ts";
+import { escapeText } from "../text/escape.ts";
 
 /** Human-readable end of a finished position, e.g. `X has a line of four (X 22, O 2)`. */
 export function describeEnd(q: Qttt): string {
@@ -155,3 +157,53 @@ export const qtttGame: GameFactory = {
   csvRow: (index: number, players: readonly [string, string], r: GameResult): string =>
     recordRow(index, 1, players, r),
 };
+
+/**
+ * Judge the last of `turns` (a game from its start, X first) in the verdict grammar that
+ * `check-move` shares with the sudoku game; an illegal earlier turn is an error.
+ */
+export function judgeQttt(turns: readonly string[]): SequenceOutcome {
+  if (turns.length === 0) return { kind: "error", message: "no move to judge" };
+  const q = new Qttt();
+  const last = turns.length - 1;
+  for (let i = 0; i < turns.length; i++) {
+    const { turn, cycle } = parseInput(turns[i]);
+    const r = applyTurn(q, turn);
+    // The game's reasons may quote the turn as written.
+    let reason = typeof r === "string" ? escapeText(r) : "";
+    if (typeof r !== "string" && cycle && !r.cycle) {
+      reason = `turn ${shownMove(turns[i])} carries ! but closed no cycle`;
+    }
+    if (reason === "") continue;
+    if (i < last) {
+      return {
+        kind: "error",
+        message: `turn ${i + 1} (${shownMove(turns[i])}) is not legal: ${reason}`,
+      };
+    }
+    return {
+      kind: "verdict",
+      judged: { status: "ILLEGAL", reason, move: turns[i], index: i + 1, good: false },
+    };
+  }
+  const base = { move: turns[last], index: last + 1 };
+  if (!q.over) {
+    return { kind: "verdict", judged: { status: "OK", reason: "", good: true, ...base } };
+  }
+  const o = q.outcome();
+  // Turns alternate from X: the judged one is X's when its number is odd.
+  const mover = last % 2;
+  const status = o.winner === -1 ? "DRAW" : o.winner === mover ? "WIN" : "LOSE";
+  return {
+    kind: "verdict",
+    judged: {
+      status,
+      points: [o.points[mover], o.points[1 - mover]],
+      reason: describeEnd(q),
+      // A turn that ends the game is legal whoever it makes win: only faults exit 1.
+      good: true,
+      extra: { board: q.board() },
+      ...base,
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { qtttGame } from "./referee.ts";
-import type { RefereeGame } from "../match/game.ts";
+import type { RefereeGame } from "../referee/contract.ts";
 import { EXAMPLE } from "../../testdata/qttt/example_game.ts";
 
 // The statement's "Input" column, turn by turn.

@@ -74,8 +74,8 @@ export function engineFor(size: number, variant: Variant): Engine {
 /**
  * Count the completions of `grid` (row-major, 0 for empty) up to a limit.
  *
- * Givens that already repeat in a unit give a count of 0 with the `conflict` described,
- * without searching.
+ * Givens that already repeat in a unit give a count of 0 with the `conflict` described
+ * (looked for only once an engine has counted 0, which it does at once on such givens).
  */
 export function countSolutions(
   grid: Uint8Array,

@@ -49,7 +49,8 @@ export function pollInterval(size: number): number {
  *
  * Grids are row-major `Uint8Array`s of `size * size` cells, 0 for empty, 1..size otherwise.
  * Engines preallocate all search state in their constructor: `count` allocates nothing
- * per search node. The givens must already be free of duplicates (the dispatcher checks).
+ * per search node. Givens that repeat in a unit give a count of 0 (every engine fails on
+ * them at once); the dispatcher in `count.ts` says which unit only after such a 0.
  */
 export interface Engine {
   /** Side length of the grids this engine counts. */

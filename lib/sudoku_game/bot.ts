@@ -22,12 +22,12 @@
  * @module
  */
 
+import { quoteInput } from "../text/escape.ts";
 import type { Engine } from "../solve/engine.ts";
 import { Engine9 } from "../solve/engine9.ts";
 import { cellName, formatMove as formatCodecupMove, parseMove } from "./rules.ts";
 import { geometry } from "../grid/geometry.ts";
 import { Rng } from "../grid/random.ts";
-import { quoteInput } from "../grid/parse.ts";
 import { type GameValue, MoveStatus, type RootMove, SolutionGame } from "./endgame.ts";
 import { estimateSolutions, sampleSolutions } from "./sample.ts";
 

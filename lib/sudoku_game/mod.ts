@@ -10,15 +10,16 @@ export {
   formatMove,
   judge,
   type Move,
+  type MoveVerdict,
   parseMove,
   POINTS,
   Position,
   RULE_SETS,
   type Rules,
   type Status,
-  type Verdict as MoveVerdict,
 } from "./rules.ts";
-export { SudokuGame, sudokuGame, sudokuGameFor } from "./referee.ts";
+export { judgeSequence, SudokuGame, sudokuGame, sudokuGameFor } from "./referee.ts";
+export { type CodecupOptions, type LineIo, runCodecup } from "./codecup.ts";
 export { type BotOptions, type Level, type MoveInfo, SudokuBot } from "./bot.ts";
 export {
   type Analysis,

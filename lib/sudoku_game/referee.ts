@@ -9,12 +9,16 @@
 import {
   continues,
   formatGrid81,
+  formatMove,
   judge,
+  type MoveVerdict,
+  parseGrid81,
   POINTS,
   Position,
   type Rules,
   startProblem,
 } from "./rules.ts";
+import { formatJudged, type SequenceOutcome, shownMove } from "../referee/judged.ts";
 import {
   type GameFactory,
   type GameResult,
@@ -23,7 +27,7 @@ import {
   recordRow,
   type RefereeGame,
   type Seat,
-} from "../match/game.ts";
+} from "../referee/contract.ts";
 
 /** One game of sudoku under a rule set, optionally from a starting grid. */
 export class SudokuGame implements RefereeGame {
@@ -149,3 +153,58 @@ export function sudokuGameFor(rules: Rules = "final"): GameFactory {
 
 /** The CodeCup 2024 sudoku under the final rules. */
 export const sudokuGame: GameFactory = sudokuGameFor("final");
+
+/** The text form of a sudoku move verdict: `OK`, or `STATUS M-O: reason`. */
+export function formatMoveVerdict(v: MoveVerdict): string {
+  return formatJudged({ ...v, move: "", index: 0, good: true });
+}
+
+/** Judge the last move of a sudoku sequence (an optional leading 81-character grid, then moves). */
+export function judgeSequence(tokens: readonly string[], rules: Rules): SequenceOutcome {
+  let start: Uint8Array | undefined;
+  let moves = tokens;
+  const witness = new Uint8Array(81);
+  if (tokens.length > 0 && tokens[0].length === 81) {
+    start = parseGrid81(tokens[0]);
+    if (start === undefined) {
+      return {
+        kind: "error",
+        message: "the starting grid must be 81 characters of 1..9, '.' or '0'",
+      };
+    }
+    // A start no game can reach is bad input, not a fault of the mover.
+    const problem = startProblem(start, witness);
+    if (problem !== undefined) {
+      return { kind: "error", message: `the starting grid cannot start a game: ${problem}` };
+    }
+    moves = tokens.slice(1);
+  }
+  if (moves.length === 0) return { kind: "error", message: "no move to judge" };
+  const position = new Position(rules, start);
+  if (start !== undefined) position.witness = witness;
+  for (let i = 0; i < moves.length - 1; i++) {
+    const v = judge(position, moves[i]);
+    if (v.status !== "OK") {
+      const what = v.status === "WIN" || v.status === "DRAW" ? "ends the game" : "is not legal";
+      return {
+        kind: "error",
+        message: `move ${i + 1} (${shownMove(moves[i])}) ${what}: ${formatMoveVerdict(v)}`,
+      };
+    }
+    position.play(v.move!, v.witness);
+  }
+  const last = moves.length - 1;
+  const v = judge(position, moves[last]);
+  return {
+    kind: "verdict",
+    judged: {
+      status: v.status,
+      points: v.points,
+      reason: v.reason,
+      move: v.move === undefined ? moves[last] : formatMove(v.move),
+      index: last + 1,
+      good: v.status === "OK" || v.status === "WIN" || v.status === "DRAW",
+      ...(v.solution === undefined ? {} : { extra: { solution: v.solution } }),
+    },
+  };
+}

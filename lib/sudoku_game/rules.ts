@@ -11,8 +11,8 @@
  * @module
  */
 
+import { escapeText } from "../text/escape.ts";
 import { countSolutions } from "../solve/count.ts";
-import { escapeText } from "../grid/parse.ts";
 import { findConflict } from "../grid/validate.ts";
 
 /** Rule sets: `final` (in force for the competition) or `classic` (the earlier draft). */
@@ -173,7 +173,7 @@ export class Position {
 }
 
 /** The referee's judgement of one move. */
-export interface Verdict {
+export interface MoveVerdict {
   /** Status from the spec's table; `OK` lets the game go on. */
   readonly status: Status;
   /** Points of the mover and of the opponent when the move ends the game, else undefined. */
@@ -208,7 +208,7 @@ const allowed = new Uint32Array(81).fill(FULL_MASK);
 /** Scratch grid for "the position after the move", reused across calls. */
 const after = new Uint8Array(81);
 
-function ends(status: Status, reason: string, move?: Move, solution?: string): Verdict {
+function ends(status: Status, reason: string, move?: Move, solution?: string): MoveVerdict {
   return { status, points: POINTS[status], reason, move, solution };
 }
 
@@ -255,7 +255,7 @@ function solutionText(s: Uint8Array): string {
  * NO_UNIQUE_CLAIM). Under classic rules a move that fills the grid without a claim is a
  * DRAW. Does not change `position`.
  */
-export function judge(position: Position, move: string | Move): Verdict {
+export function judge(position: Position, move: string | Move): MoveVerdict {
   const grid = position.grid;
   let m: Move | undefined;
   if (typeof move === "string") {

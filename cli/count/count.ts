@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { Variant } from "../lib/solve/engine.ts";
-import { blockSideOf } from "../lib/grid/geometry.ts";
+import type { Variant } from "../../lib/solve/engine.ts";
+import { blockSideOf } from "../../lib/grid/geometry.ts";
 import {
   detectForm,
   type GridParser,
@@ -17,9 +17,9 @@ import {
   type ParsedGrid,
   type ParseEvent,
   parserFor,
-} from "../lib/grid/parse.ts";
-import { type Batch, countBatch, type CountSettings, epochNow } from "./count_batch.ts";
-import { type GridProgress, Pool } from "./count_pool.ts";
+} from "../../lib/grid/parse.ts";
+import { type Batch, countBatch, type CountSettings, epochNow } from "./batch.ts";
+import { type GridProgress, Pool } from "./pool.ts";
 import {
   choiceFlag,
   CommandError,
@@ -37,7 +37,7 @@ import {
   readByteLines,
   requirePermission,
   writeStderr,
-} from "./io.ts";
+} from "../io.ts";
 
 /** Help text of `count`. */
 export const countHelp = `Usage: sudokit count [options] [FILE...]

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { repoPath, runCli } from "./test_util.ts";
+import { repoPath, runCli } from "../test_util.ts";
 
 const DIR = "testdata/count/";
 
@@ -550,7 +550,7 @@ Deno.test("count --jobs 2 shares a large grid's search between workers", async (
 Deno.test("count: grids arriving in bursts are printed as they come, in input order", async () => {
   // Three puzzles arrive alone and are printed before the other 600 are sent; the output
   // keeps the input's order, as with one thread. (Which thread counts them is the pool's
-  // business: `count_pool_test.ts`.)
+  // business: `pool_test.ts`.)
   const all = puzzles(DIR + "serg_benchmark_2000.txt").slice(0, 603);
   const want = await runCli(["count", "--jobs", "1", "--format", "json"], all.join("\n") + "\n");
   const child = new Deno.Command(Deno.execPath(), {

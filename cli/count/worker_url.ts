@@ -2,7 +2,7 @@
  * Where the `count --jobs N` workers load their module from.
  *
  * From the source tree (and from `deno compile`, which `--include`s the file) it is
- * `count_worker.ts` beside this module. In the one-file bundle that `cli/bundle.ts` writes
+ * `worker.ts` beside this module. In the one-file bundle that `cli/bundle.ts` writes
  * there is no such file next to the bundle: the bundler defines
  * `SUDOKIT_COUNT_WORKER_SOURCE` as the worker's own bundle, and the workers start from a
  * `data:` URL of it.
@@ -23,5 +23,5 @@ export function countWorkerUrl(): string {
       encodeURIComponent(SUDOKIT_COUNT_WORKER_SOURCE);
     return inlined;
   }
-  return new URL("./count_worker.ts", import.meta.url).href;
+  return new URL("./worker.ts", import.meta.url).href;
 }

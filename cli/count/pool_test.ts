@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { type Batch, countBatch, type CountSettings } from "./count_batch.ts";
-import { Pool } from "./count_pool.ts";
-import { Output } from "./io.ts";
+import { type Batch, countBatch, type CountSettings } from "./batch.ts";
+import { Pool } from "./pool.ts";
+import { Output } from "../io.ts";
 
 // JSON: each line names its puzzle, so the order shows.
 const SETTINGS: CountSettings = {
@@ -118,7 +118,7 @@ async function run(all: Batch[], jobs: number, slowMs: number, settings = SETTIN
 }
 
 Deno.test("count pool: a short input is counted on this thread alone", async () => {
-  const all = batches("../testdata/count/serg_benchmark_2000.txt", 500);
+  const all = batches("../../testdata/count/serg_benchmark_2000.txt", 500);
   const r = await run(all, 2, 0);
   assert.equal(r.text, reference(all));
   assert.deepEqual([r.started, r.here], [0, [0, 1, 2, 3]]);
@@ -127,7 +127,7 @@ Deno.test("count pool: a short input is counted on this thread alone", async () 
 Deno.test("count pool: a long input starts N - 1 workers, and both count, in input order", async () => {
   // Hard puzzles, so that the worker is still busy with earlier batches when this thread
   // counts a later one, whose output must then wait.
-  const all = batches("../testdata/count/forum_hardest_1905_11plus_2000.txt", 100);
+  const all = batches("../../testdata/count/forum_hardest_1905_11plus_2000.txt", 100);
   // 25 ms a batch: a worker starts at the fifth (100 ms). It is then given batches until
   // it holds two, this thread counts the next, and so on.
   const r = await run(all, 2, 25);
@@ -144,7 +144,7 @@ Deno.test("count pool: a large grid that outruns its time here goes to the worke
   // Text: a shared search's node count differs from one thread's, its count does not.
   const settings: CountSettings = { ...SETTINGS, format: "text", limit: 3000 };
   const easy = Deno.readTextFileSync(
-    new URL("../testdata/count/sudoku16_vu_kr_100.txt", import.meta.url),
+    new URL("../../testdata/count/sudoku16_vu_kr_100.txt", import.meta.url),
   )
     .split("\n").filter((l) => l.length === 256);
   // 3,000 solutions of the empty 16×16 grid take about 0.3 s; easy puzzles a few ms.
@@ -162,7 +162,7 @@ Deno.test("count pool: a large grid that outruns its time here goes to the worke
 });
 
 Deno.test("count pool: batches hold about 10 ms of counting at the pace seen", async () => {
-  const all = batches("../testdata/count/serg_benchmark_2000.txt", 4);
+  const all = batches("../../testdata/count/serg_benchmark_2000.txt", 4);
   const pool = new Pool(
     2,
     SETTINGS,

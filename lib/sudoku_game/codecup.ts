@@ -1,6 +1,6 @@
 /**
  * The CodeCup 2024 protocol loop over a synchronous line interface, for the one-file
- * submission `dist/codecup.js` (see `codecup_d8.ts`): the competition runs it in V8's
+ * submission `dist/codecup.js` (see `cli/build/codecup_d8.ts`): the competition runs it in V8's
  * `d8` shell, where input is `readline()` and output `print()`.
  *
  * The protocol itself is the library's `BotSession` around its `SudokuBot`, the same as
@@ -9,8 +9,8 @@
  * @module
  */
 
-import { type Level, SudokuBot } from "../lib/sudoku_game/bot.ts";
-import { BotSession } from "../lib/sudoku_game/session.ts";
+import { type Level, SudokuBot } from "./bot.ts";
+import { BotSession } from "./session.ts";
 
 /** The shell's functions the loop uses (`d8`'s globals, or fakes in tests). */
 export interface LineIo {

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { countSolutions, type SearchControl, type Variant } from "../lib/solve/count.ts";
-import { formatLine } from "../lib/grid/parse.ts";
+import { countSolutions, type SearchControl, type Variant } from "../../lib/solve/count.ts";
+import { formatLine } from "../../lib/grid/parse.ts";
 
 /** What `count` prints and how it counts. */
 export interface CountSettings {

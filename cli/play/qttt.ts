@@ -9,13 +9,14 @@
  * @module
  */
 
-import { applyTurn, parseInput, PLAYER_NAMES, Qttt } from "../lib/qttt/game.ts";
-import { QtttSolver } from "../lib/qttt/endgame.ts";
-import { MctsBot, playRandomTurn, turnBudget } from "../lib/qttt/bot.ts";
-import { describeEnd } from "../lib/qttt/referee.ts";
-import { escapeText } from "../lib/grid/parse.ts";
-import { type SequenceOutcome, shownMove, VERDICT_GRAMMAR } from "./move_verdict.ts";
-import { Rng } from "../lib/grid/random.ts";
+import { escapeText } from "../../lib/text/escape.ts";
+import { applyTurn, parseInput, PLAYER_NAMES, Qttt } from "../../lib/qttt/game.ts";
+import { QtttSolver } from "../../lib/qttt/endgame.ts";
+import { MctsBot, playRandomTurn, turnBudget } from "../../lib/qttt/bot.ts";
+import { describeEnd } from "../../lib/qttt/referee.ts";
+import { shownMove } from "../../lib/referee/judged.ts";
+import type { BotFlags } from "./play.ts";
+import { Rng } from "../../lib/grid/random.ts";
 import {
   choiceFlag,
   CommandError,
@@ -24,48 +25,11 @@ import {
   intFlag,
   numberFlag,
   Output,
-  parseFlags,
   printError,
   printHelp,
   stdinLines,
-  UsageError,
   writeLineNow,
-} from "./io.ts";
-
-/** Help of `check-move --game qttt`. */
-export const checkMoveQtttHelp =
-  `Usage: sudokit check-move --game qttt [--format text|json] [TURN...]
-
-Judge the last turn of a quantum tic-tac-toe game (CodeCup 2012, 4×4) given as the
-players' outputs from the start, X first, e.g. \`check-move --game qttt AB AB ACD CD\`.
-A turn is two squares A..P (\`AB\`), preceded by the collapse square when the previous mark
-closed a cycle (\`ACD\`); a collapse that ends the game is written alone (\`H\`); O claims
-the single square left with its letter twice (\`PP\`). A trailing \`!\` on a turn is allowed
-when that turn did close a cycle. The turns before the judged one must be legal: they are
-the position the judged turn is played in, and a game that no legal play reaches is bad
-input (exit 2), not the mover's loss.
-
-Verdicts (points: mover-opponent, final scores with bonuses):
-  OK                      the turn is legal and the game goes on
-  WIN M-O: <how>          the turn ends the game and the mover wins
-  LOSE M-O: <how>         the turn ends the game and the opponent wins
-  DRAW M-O: <how>         the turn ends the game with no line of four
-  ILLEGAL: <reason>       the judged turn breaks the rules (the mover scores 0,
-                          the opponent 20 plus the bonus the rest of the game earns)
-e.g. WIN 22-2: X has a line of four (X 22, O 2)
-
-${VERDICT_GRAMMAR}
-
-With no TURN arguments, reads games from standard input, one per line (turns separated
-by spaces), and prints one verdict per line as soon as it is judged.
-
-Options:
-  --format text|json    output format (default text)
-  -h, --help            show this help
-
-Exit status: 0 when every judged turn is legal (OK, WIN, LOSE, DRAW); 1 when one is
-ILLEGAL; 2 on bad usage or when an earlier turn of a game is itself illegal.
-`;
+} from "../io.ts";
 
 /** Help of `play --game qttt`. */
 export const playQtttHelp =
@@ -93,56 +57,6 @@ Options:
 Example:
   sudokit play --game qttt --analyze "AB AB ACD CD CEF EF EGJ IM IM"
 `;
-
-/**
- * Judge the last of `turns` (a game from its start, X first) in the verdict grammar that
- * `check-move` shares with the sudoku game; an illegal earlier turn is an error.
- */
-export function judgeQttt(turns: readonly string[]): SequenceOutcome {
-  if (turns.length === 0) return { kind: "error", message: "no move to judge" };
-  const q = new Qttt();
-  const last = turns.length - 1;
-  for (let i = 0; i < turns.length; i++) {
-    const { turn, cycle } = parseInput(turns[i]);
-    const r = applyTurn(q, turn);
-    // The game's reasons may quote the turn as written.
-    let reason = typeof r === "string" ? escapeText(r) : "";
-    if (typeof r !== "string" && cycle && !r.cycle) {
-      reason = `turn ${shownMove(turns[i])} carries ! but closed no cycle`;
-    }
-    if (reason === "") continue;
-    if (i < last) {
-      return {
-        kind: "error",
-        message: `turn ${i + 1} (${shownMove(turns[i])}) is not legal: ${reason}`,
-      };
-    }
-    return {
-      kind: "verdict",
-      judged: { status: "ILLEGAL", reason, move: turns[i], index: i + 1, good: false },
-    };
-  }
-  const base = { move: turns[last], index: last + 1 };
-  if (!q.over) {
-    return { kind: "verdict", judged: { status: "OK", reason: "", good: true, ...base } };
-  }
-  const o = q.outcome();
-  // Turns alternate from X: the judged one is X's when its number is odd.
-  const mover = last % 2;
-  const status = o.winner === -1 ? "DRAW" : o.winner === mover ? "WIN" : "LOSE";
-  return {
-    kind: "verdict",
-    judged: {
-      status,
-      points: [o.points[mover], o.points[1 - mover]],
-      reason: describeEnd(q),
-      // A turn that ends the game is legal whoever it makes win: only faults exit 1.
-      good: true,
-      extra: { board: q.board() },
-      ...base,
-    },
-  };
-}
 
 /** `play --game qttt --analyze TURNS`: value, best turns, effort. */
 function analyzeQttt(text: string, limitSeconds: number | undefined): number {
@@ -186,18 +100,11 @@ function analyzeQttt(text: string, limitSeconds: number | undefined): number {
 }
 
 /**
- * `play --game qttt`: the bot speaking the CodeCup protocol on standard input/output.
+ * `play --game qttt`: the bot speaking the CodeCup protocol on standard input/output, or
+ * `--analyze`; `values` are the flags `play` parsed.
  */
-export async function playQttt(args: string[]): Promise<number> {
-  const { values, positionals } = await parseFlags(args, {
-    level: { type: "string" },
-    seed: { type: "string" },
-    time: { type: "string" },
-    analyze: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
+export async function playQttt(values: BotFlags): Promise<number> {
   if (values.help) return printHelp(playQtttHelp);
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (values.analyze !== undefined) {
     const limit = values.time === undefined
       ? undefined

@@ -24,9 +24,9 @@ import {
   epochNow,
   formatCount,
   type GridCount,
-} from "./count_batch.ts";
-import { CommandError, type Output, requirePermission } from "./io.ts";
-import { countWorkerUrl } from "./count_worker_url.ts";
+} from "./batch.ts";
+import { CommandError, type Output, requirePermission } from "../io.ts";
+import { countWorkerUrl } from "./worker_url.ts";
 
 /** Messages to a worker. */
 export type ToWorker =
@@ -88,7 +88,7 @@ export interface GridProgress {
   readonly nodes: number;
   /** Solutions so far (all parts). */
   readonly solutions: number;
-  /** When its search started (`epochNow` of `count_batch.ts`). */
+  /** When its search started (`epochNow` of `batch.ts`). */
   readonly start: number;
 }
 

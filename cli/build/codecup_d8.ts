@@ -2,12 +2,12 @@
  * Entry of the CodeCup 2024 submission `dist/codecup.js` (`deno task codecup`): one plain
  * script for V8's `d8` shell (7.1, `--single-threaded`), which has no modules, no Deno and
  * no workers, only `readline()`, `print()`, `write()` and `printErr()`. The bundler
- * (`cli/bundle.ts`) inlines the library bot and lowers the code to ES2018.
+ * (`cli/build/bundle.ts`) inlines the library bot and lowers the code to ES2018.
  *
  * @module
  */
 
-import { runCodecup } from "./codecup_loop.ts";
+import { runCodecup } from "../../lib/sudoku_game/codecup.ts";
 
 declare function readline(): string | undefined | null;
 declare function print(line: string): void;

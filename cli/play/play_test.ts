@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { LiveBot, runCli } from "./test_util.ts";
-import { judge, parseGrid81, Position } from "../lib/sudoku_game/rules.ts";
-import { cases, outcomes } from "../testdata/play/labelled.ts";
+import { LiveBot, runCli } from "../test_util.ts";
+import { judge, parseGrid81, Position } from "../../lib/sudoku_game/rules.ts";
+import { cases, outcomes } from "../../testdata/play/labelled.ts";
 
 /** Judge `lines` as alternating moves from the empty grid; all must be OK (or the last WIN). */
 function assertLegalGame(lines: string[]): void {

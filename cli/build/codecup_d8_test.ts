@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { type LineIo, runCodecup } from "./codecup_loop.ts";
+import { type LineIo, runCodecup } from "../../lib/sudoku_game/codecup.ts";
 import { CODECUP_MAX_BYTES } from "./bundle.ts";
-import { judge, Position } from "../lib/sudoku_game/rules.ts";
-import { SudokuBot } from "../lib/sudoku_game/bot.ts";
-import { repoPath } from "./test_util.ts";
+import { judge, Position } from "../../lib/sudoku_game/rules.ts";
+import { SudokuBot } from "../../lib/sudoku_game/bot.ts";
+import { repoPath } from "../test_util.ts";
 
 const DENO = Deno.execPath();
 const ROOT = repoPath("");

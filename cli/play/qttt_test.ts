@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { LiveBot, runCli } from "./test_util.ts";
-import { applyTurn, parseInput, Qttt } from "../lib/qttt/game.ts";
-import { playRandomTurn } from "../lib/qttt/bot.ts";
-import { Rng } from "../lib/grid/random.ts";
-import { EXAMPLE } from "../testdata/qttt/example_game.ts";
+import { LiveBot, runCli } from "../test_util.ts";
+import { applyTurn, parseInput, Qttt } from "../../lib/qttt/game.ts";
+import { playRandomTurn } from "../../lib/qttt/bot.ts";
+import { Rng } from "../../lib/grid/random.ts";
+import { EXAMPLE } from "../../testdata/qttt/example_game.ts";
 
 Deno.test("check-move --game qttt", async (t) => {
   const check = (...turns: string[]) => runCli(["check-move", "--game", "qttt", ...turns]);

@@ -14,4 +14,11 @@ export {
   recordRow,
   type RefereeGame,
   type Seat,
-} from "./game.ts";
+} from "./contract.ts";
+export {
+  formatJudged,
+  jsonJudged,
+  type Judged,
+  type SequenceOutcome,
+  shownMove,
+} from "./judged.ts";

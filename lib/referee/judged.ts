@@ -1,23 +1,12 @@
 /**
- * The verdict of one judged move as `check-move` prints it, in one grammar for both
- * games (CodeCup 2024 sudoku and CodeCup 2012 quantum tic-tac-toe).
+ * The verdict of one judged move of a two-player game, in one grammar for both CodeCup
+ * games (2024 sudoku and 2012 quantum tic-tac-toe): `OK`, `STATUS M-O: reason` or
+ * `STATUS: reason`, and the same as one JSON object.
  *
  * @module
  */
 
-import { escapeText } from "../lib/grid/parse.ts";
-
-/** The verdict grammar, shared by both games' help texts and the README. */
-export const VERDICT_GRAMMAR =
-  `Text output is one line per judged move: 'OK' when the game goes on, else
-'STATUS M-O: reason', M and O being the points of the mover and of the
-opponent when the move settles them, or 'STATUS: reason' when it does not
-(a qttt fault: the opponent's bonus is still to be played for). JSON output is
-one object per verdict: {"status", "points" ([mover, opponent] or null),
-"reason", "move", "index" (1-based number of the judged move)}, plus the
-game's own fields ("solution" after a sudoku WIN, "board" when a qttt game
-ends). In batch mode a sequence that cannot be judged prints 'ERROR: message'
-(or {"error": message}) in its place, and the run exits 2.`;
+import { escapeText } from "../text/escape.ts";
 
 /** One judged move, in the terms both games share. */
 export interface Judged {

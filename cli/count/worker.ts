@@ -2,16 +2,16 @@
  * Worker thread of `count --jobs N`: counts the batches and the search parts it is sent
  * and posts back the results, each grid's as soon as a slow grid after it makes it wait.
  * While it counts a lone large grid it gives branches of the search away when another
- * worker is idle (see `count_pool.ts`, `Pool`).
+ * worker is idle (see `pool.ts`, `Pool`).
  *
  * @module
  */
 
 /// <reference lib="deno.worker" />
 
-import type { SearchControl } from "../lib/solve/count.ts";
-import { type Batch, countBatch, countGrid, type CountSettings, epochNow } from "./count_batch.ts";
-import { type FromWorker, takeOne, type ToWorker } from "./count_pool.ts";
+import type { SearchControl } from "../../lib/solve/count.ts";
+import { type Batch, countBatch, countGrid, type CountSettings, epochNow } from "./batch.ts";
+import { type FromWorker, takeOne, type ToWorker } from "./pool.ts";
 
 let index = -1;
 let hungry: Int32Array | undefined;

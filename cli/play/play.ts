@@ -5,11 +5,12 @@
  * @module
  */
 
-import { SudokuBot } from "../lib/sudoku_game/bot.ts";
-import { BotSession } from "../lib/sudoku_game/session.ts";
-import { analyzeSolutions, MAX_SOLUTIONS, SolutionGame } from "../lib/sudoku_game/endgame.ts";
-import { formatGrid81, formatMove, parseGrid81 } from "../lib/sudoku_game/rules.ts";
-import { collectSolutions } from "../lib/solve/count.ts";
+import { SudokuBot } from "../../lib/sudoku_game/bot.ts";
+import { BotSession } from "../../lib/sudoku_game/session.ts";
+import { analyzeSolutions, MAX_SOLUTIONS, SolutionGame } from "../../lib/sudoku_game/endgame.ts";
+import { formatGrid81, formatMove, parseGrid81 } from "../../lib/sudoku_game/rules.ts";
+import { collectSolutions } from "../../lib/solve/count.ts";
+import { quoteInput } from "../../lib/text/escape.ts";
 import {
   choiceFlag,
   CommandError,
@@ -22,7 +23,7 @@ import {
   stdinLines,
   UsageError,
   writeLineNow,
-} from "./io.ts";
+} from "../io.ts";
 
 /** Help text of `play`. */
 export const playHelp = `Usage: sudokit play [options]
@@ -74,40 +75,33 @@ const ANALYZE_MAX = MAX_SOLUTIONS;
 /** Debug characters written to stderr per game at most (the competition keeps ~10,000). */
 const DEBUG_MAX = 3_000;
 
-/** Split `--game X` / `--game=X` off the arguments; the rest goes to the chosen game. */
-function splitGame(args: string[]): { game: string; rest: string[] } {
-  const rest: string[] = [];
-  let game = "sudoku";
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === "--game") {
-      if (i + 1 >= args.length) throw new UsageError("option '--game' needs a value");
-      game = args[++i];
-    } else if (a.startsWith("--game=")) {
-      game = a.slice("--game=".length);
-    } else {
-      rest.push(a);
-    }
-  }
-  return { game: choiceFlag("game", game, ["sudoku", "qttt"] as const, "sudoku"), rest };
+/** The flags of `play`, for both games: each game reads the ones it takes. */
+export interface BotFlags {
+  readonly level?: string;
+  readonly seed?: string;
+  readonly time?: string;
+  readonly analyze?: string;
+  readonly help?: boolean;
 }
 
 /** Run `play` with its arguments (after the subcommand); returns the exit status. */
 export async function play(args: string[]): Promise<number> {
-  const { game, rest } = splitGame(args);
-  if (game === "qttt") {
-    const { playQttt } = await import("./qttt.ts");
-    return await playQttt(rest);
-  }
-  const { values, positionals } = await parseFlags(rest, {
+  const { values, positionals } = await parseFlags(args, {
+    game: { type: "string" },
     level: { type: "string" },
     seed: { type: "string" },
     time: { type: "string" },
     analyze: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
+  const game = choiceFlag("game", values.game, ["sudoku", "qttt"] as const, "sudoku");
+  if (game === "qttt") {
+    if (positionals.length > 0 && !values.help) throw unexpected(positionals[0]);
+    const { playQttt } = await import("./qttt.ts");
+    return await playQttt(values);
+  }
   if (values.help) return printHelp(playHelp);
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  if (positionals.length > 0) throw unexpected(positionals[0]);
   const level = choiceFlag("level", values.level, ["random", "strong"] as const, "strong");
   // Without --seed every game differs (the match runner starts bots with the same command).
   const seed = intFlag("seed", values.seed, 0, 2 ** 31 - 1, Math.floor(Math.random() * 2 ** 31));
@@ -119,6 +113,10 @@ export async function play(args: string[]): Promise<number> {
   }
   const time = numberFlag("time", values.time, 0.1, 86_400, 30);
   return await runBot(level, seed, time);
+}
+
+function unexpected(arg: string): UsageError {
+  return new UsageError(`unexpected argument ${quoteInput(arg, 40)}`);
 }
 
 /** `--analyze GRID`: value, winning moves, solutions, effort. */

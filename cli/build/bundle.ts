@@ -3,8 +3,8 @@
  *
  * - `sudokit`: `dist/sudokit.js`, the whole CLI as one ES module for `deno run`, with the
  *   `count --jobs` worker bundled on its own and inlined as a string (see
- *   `count_worker_url.ts`);
- * - `codecup`: `dist/codecup.js`, the CodeCup 2024 bot (`codecup_d8.ts`) as one plain
+ *   `cli/count/worker_url.ts`);
+ * - `codecup`: `dist/codecup.js`, the CodeCup 2024 bot (`cli/build/codecup_d8.ts`) as one plain
  *   script for V8 7.1's `d8` shell, lowered to ES2018.
  *
  * It drives esbuild from npm, a build-time-only dependency: `deno bundle` runs the same
@@ -12,7 +12,7 @@
  * define the inlined worker. esbuild is imported through a computed specifier so that
  * `deno check` and the other tasks never download it nor write a lock file.
  *
- * Usage: `deno run --no-lock -A cli/bundle.ts sudokit|codecup [--out FILE]`.
+ * Usage: `deno run --no-lock -A cli/build/bundle.ts sudokit|codecup [--out FILE]`.
  *
  * @module
  */
@@ -37,7 +37,7 @@ interface Esbuild {
   stop(): Promise<void> | void;
 }
 
-const ROOT = new URL("../", import.meta.url);
+const ROOT = new URL("../../", import.meta.url);
 
 function path(relative: string): string {
   return new URL(relative, ROOT).pathname;
@@ -59,7 +59,7 @@ function common(entry: string): Record<string, unknown> {
 /** The CLI for `deno run`, with the count worker inlined. */
 async function buildSudokit(esbuild: Esbuild): Promise<Uint8Array> {
   const deno = { format: "esm", target: "esnext", external: ["node:*"] };
-  const worker = await esbuild.build({ ...common("cli/count_worker.ts"), ...deno });
+  const worker = await esbuild.build({ ...common("cli/count/worker.ts"), ...deno });
   const main = await esbuild.build({
     ...common("cli/main.ts"),
     ...deno,
@@ -72,7 +72,7 @@ async function buildSudokit(esbuild: Esbuild): Promise<Uint8Array> {
 /** The CodeCup bot for `d8`: a plain script (no module syntax) in ES2018. */
 async function buildCodecup(esbuild: Esbuild): Promise<Uint8Array> {
   const out = await esbuild.build({
-    ...common("cli/codecup_d8.ts"),
+    ...common("cli/build/codecup_d8.ts"),
     format: "iife",
     target: CODECUP_TARGET,
     // ES2018 has no class fields. Lowered with define semantics (TypeScript's default for
@@ -107,7 +107,7 @@ export async function bundle(which: "sudokit" | "codecup", out: string): Promise
 }
 
 if (import.meta.main) {
-  const usage = "usage: deno run -A cli/bundle.ts sudokit|codecup [--out FILE]";
+  const usage = "usage: deno run -A cli/build/bundle.ts sudokit|codecup [--out FILE]";
   let which: string | undefined;
   let out: string | undefined;
   try {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import denoJson from "../deno.json" with { type: "json" };
-import { countWorkerUrl } from "./count_worker_url.ts";
-import { repoPath, runCli } from "./test_util.ts";
+import denoJson from "../../deno.json" with { type: "json" };
+import { countWorkerUrl } from "../count/worker_url.ts";
+import { repoPath, runCli } from "../test_util.ts";
 
 const DENO = Deno.execPath();
 const ROOT = repoPath("");
@@ -172,25 +172,29 @@ Deno.test("compile: the task includes the count worker, the one module started b
   assert.ok(worker.startsWith(ROOT), worker);
   assert.deepEqual(included, [worker.slice(ROOT.length)]);
   // The only `new Worker` of the CLI goes through countWorkerUrl.
-  const sources = [...Deno.readDirSync(repoPath("cli"))]
-    .filter((e) => e.name.endsWith(".ts") && !e.name.endsWith("_test.ts"))
-    .filter((e) => /new Worker\(/.test(Deno.readTextFileSync(repoPath(`cli/${e.name}`))));
-  assert.deepEqual(sources.map((e) => e.name), ["count_pool.ts"]);
+  const files = (dir: string): string[] =>
+    [...Deno.readDirSync(repoPath(dir))].flatMap((e) =>
+      e.isDirectory ? files(`${dir}/${e.name}`) : [`${dir}/${e.name}`]
+    );
+  const sources = files("cli")
+    .filter((f) => f.endsWith(".ts") && !f.endsWith("_test.ts"))
+    .filter((f) => /new Worker\(/.test(Deno.readTextFileSync(repoPath(f))));
+  assert.deepEqual(sources, ["cli/count/pool.ts"]);
   assert.match(
-    Deno.readTextFileSync(repoPath("cli/count_pool.ts")),
+    Deno.readTextFileSync(repoPath("cli/count/pool.ts")),
     /new Worker\(countWorkerUrl\(\)/,
   );
 });
 
 Deno.test("bundle: the build script's usage errors", async () => {
-  const script = repoPath("cli/bundle.ts");
+  const script = repoPath("cli/build/bundle.ts");
   const none = await deno(["run", "--quiet", "--no-lock", "-A", script], ROOT);
   assert.deepEqual(
     [none.code, none.stderr],
     [
       2,
       "error: name one bundle, sudokit or codecup\n" +
-      "usage: deno run -A cli/bundle.ts sudokit|codecup [--out FILE]\n",
+      "usage: deno run -A cli/build/bundle.ts sudokit|codecup [--out FILE]\n",
     ],
   );
   const bad = await deno(["run", "--quiet", "--no-lock", "-A", script, "sudokit", "--outt"], ROOT);

@@ -1,0 +1,9 @@
+/**
+ * Text shared by every part of the toolkit: input quoted safely in messages.
+ *
+ * The ground floor of the library with `grid/`: it imports nothing else of `lib/`.
+ *
+ * @module
+ */
+
+export { describeChar, escapeText, MAX_QUOTE, quoteInput } from "./escape.ts";
