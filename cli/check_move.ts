@@ -32,8 +32,9 @@ opponent when the move settles them, or 'STATUS: reason' when it does not
 one object per verdict: {"status", "points" ([mover, opponent] or null),
 "reason", "move", "index" (1-based number of the judged move)}, plus the
 game's own fields ("solution" after a sudoku WIN, "board" when a qttt game
-ends). In batch mode a sequence that cannot be judged prints 'ERROR: message'
-(or {"error": message}) in its place, and the run exits 2.`;
+ends). In batch mode a sequence that cannot be judged prints 'ERROR: line N:
+message' (or {"error": message, "line": N}) in its place, N being its line of
+standard input, and the run exits 2.`;
 
 /** Help text of `check-move`. */
 export const checkMoveHelp = `Usage: sudokit check-move [options] [GRID] MOVE...
@@ -142,7 +143,7 @@ export async function checkMove(args: string[]): Promise<number> {
   if (positionals.length > 0) {
     const o = judgeTokens(positionals);
     if (o.kind === "error") {
-      if (o.message === "no move to judge") throw new UsageError(o.message);
+      if (o.message.startsWith("no move to judge")) throw new UsageError(o.message);
       printError(o.message);
       return EXIT_USAGE;
     }
@@ -163,7 +164,9 @@ export async function checkMove(args: string[]): Promise<number> {
       if (o.kind === "error") {
         const message = escapeText(o.message);
         out.write(
-          format === "json" ? JSON.stringify({ error: message }) + "\n" : `ERROR: ${message}\n`,
+          format === "json"
+            ? JSON.stringify({ error: message, line: lineNo }) + "\n"
+            : `ERROR: line ${lineNo}: ${message}\n`,
         );
         // One line on stderr however many sequences fail: the ERROR lines say the rest.
         if (errors++ === 0) {

@@ -9,13 +9,18 @@ const SOLUTION =
 const GAME =
   "Eb7 Dh8 Fb8 Ei1 Ac4 Be5 Fc6 Gd7 Dc1 Cc5 Bf3 Id2 Hh1 Fa2 Gh6 Ce7 Df7 Gb2 Hc7 Ai6 Aa7 Ig9 Bg7 Ff9 Ic8 If4 Hb3 Fd3 Ad8!";
 
+/** The reason of a move that does not parse teaches the form, after the quoted move. */
+const FORM = "a move is a row A-I, a column a-i and a digit 1-9, like Dg7 " +
+  "(Dg7! or a lone ! claims one solution is left)";
+
 /** Input line, expected text verdict. */
 const STATUSES: [string, string][] = [
   ["Ec8", "OK"],
   [GAME, "WIN 2-1: one solution left"],
   ["." + SOLUTION.slice(1) + " !", "WIN 2-1: one solution left"],
   ["Ec8 Ec7", "ILLEGAL 0-2: cell Ec already holds 8"],
-  ["Ec8 e5", 'ILLEGAL 0-2: cannot parse "e5"'],
+  ["Ec8 e5", `ILLEGAL 0-2: cannot parse 'e5': ${FORM}`],
+  ["ec8", `ILLEGAL 0-2: cannot parse 'ec8': ${FORM}`],
   ["Ec8 Ea8", "DOUBLED_SOMEWHERE 0-2: 8 is already in row E"],
   [`${FORCED} Ai9`, "NO_SOLUTIONS_LEFT 1-2: no solution has 9 at Ai"],
   [`${FORCED} Ai8`, "NO_SOLUTION_DECREASED 1-2: every solution has 8 at Ai"],
@@ -111,12 +116,68 @@ Deno.test("check-move: arguments and exit status", async (t) => {
     assert.equal(r.code, 2);
     assert.equal(
       r.stdout,
-      "OK\nERROR: move 2 (Ec8) is not legal: ILLEGAL 0-2: cell Ec already holds 8\n" +
+      "OK\nERROR: line 4: move 2 (Ec8) is not legal: ILLEGAL 0-2: cell Ec already holds 8\n" +
         "DOUBLED_SOMEWHERE 0-2: 8 is already in row E\n",
     );
     assert.equal(
       r.stderr,
       "error: line 4: move 2 (Ec8) is not legal: ILLEGAL 0-2: cell Ec already holds 8\n",
+    );
+  });
+  await t.step("batch errors in JSON carry their line", async () => {
+    const r = await runCli(
+      ["check-move", "--format", "json"],
+      "Ec8\n# comment\n\nEc8 Ec8 Ia6\nEc8\nEc8 Ec8 Ec8\n",
+    );
+    assert.equal(r.code, 2);
+    const got = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    assert.deepEqual(got[1], {
+      error: "move 2 (Ec8) is not legal: ILLEGAL 0-2: cell Ec already holds 8",
+      line: 4,
+    });
+    assert.equal(got[2].status, "OK");
+    assert.deepEqual(got[3], {
+      error: "move 2 (Ec8) is not legal: ILLEGAL 0-2: cell Ec already holds 8",
+      line: 6,
+    });
+    assert.equal(
+      r.stderr,
+      "error: line 4: move 2 (Ec8) is not legal: ILLEGAL 0-2: cell Ec already holds 8\n" +
+        "error: 1 more sequence could not be judged either\n",
+    );
+  });
+  await t.step("a move that does not parse: the reason shows the form", async () => {
+    const r = await runCli(["check-move", "ec8"]);
+    assert.deepEqual(
+      [r.code, r.stdout, r.stderr],
+      [1, `ILLEGAL 0-2: cannot parse 'ec8': ${FORM}\n`, ""],
+    );
+  });
+  await t.step("a grid and no move, a grid with a bad character: exit 2, what to do", async () => {
+    const alone = await runCli(["check-move", FORCED]);
+    assert.deepEqual([alone.code, alone.stdout], [2, ""]);
+    assert.equal(
+      alone.stderr,
+      "error: no move to judge after the starting grid: add one or more moves, like Ec8\n" +
+        "Run 'sudokit check-move --help' for usage.\n",
+    );
+    const bad = await runCli(["check-move", "x".repeat(81), "Ec8"]);
+    assert.deepEqual([bad.code, bad.stdout], [2, ""]);
+    assert.equal(
+      bad.stderr,
+      "error: the starting grid must be 81 characters of 1..9, '.' or '0' for empty: " +
+        "character 1 is 'x'\n",
+    );
+    const batch = await runCli(
+      ["check-move"],
+      `${FORCED}\n${FORCED.slice(0, 40)}\x1b${FORCED.slice(41)} Ec8\n`,
+    );
+    assert.equal(batch.code, 2);
+    assert.equal(
+      batch.stdout,
+      "ERROR: line 1: no move to judge after the starting grid: add one or more moves, like Ec8\n" +
+        "ERROR: line 2: the starting grid must be 81 characters of 1..9, '.' or '0' for empty: " +
+        "character 41 is character U+001B\n",
     );
   });
   await t.step("bad usage exits 2", async () => {

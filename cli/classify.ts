@@ -37,6 +37,14 @@ Example:
   sudokit classify testdata/classify/sample2.txt
 `;
 
+/**
+ * What input that does not start with a grid count is told: what classify reads, and
+ * what reads one puzzle per line.
+ */
+const CLASSIFY_FORM_HINT = "classify reads the grid format (a grid count, then per " +
+  "grid its size and rows); for one puzzle per line use 'sudokit count', or 'sudokit " +
+  "verdict' for 9×9";
+
 /** Run `classify` with its arguments; returns the exit status. */
 export async function classifyCommand(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
@@ -46,7 +54,8 @@ export async function classifyCommand(args: string[]): Promise<number> {
   if (values.help) return printHelp(classifyHelp);
   const format = choiceFlag("format", values.format, ["text", "json"] as const, "text");
   const out = new Output();
-  const parser = (bytes: number | undefined) => new GridFormatParser(MAX_SIZE, bytes);
+  const parser = (bytes: number | undefined) =>
+    new GridFormatParser(MAX_SIZE, bytes, CLASSIFY_FORM_HINT);
   return await feedInputs("classify", positionals, out, parser, (event) => {
     if (event.kind === "count") {
       if (format === "text") out.write(formatHeader(event.count));

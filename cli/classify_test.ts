@@ -133,6 +133,13 @@ Deno.test("classify bad input: one-line error, exit 2, earlier reports kept", as
     ["err_count_missing.txt", "", "line 2, column 1: input ends before the grid count"],
     ["err_count_zero.txt", "", "line 1, column 1: grid count 0 is less than 1"],
     [
+      "err_one_puzzle_per_line.txt",
+      "",
+      "line 1, column 1: grid count '..3.2.6..9..3.5..1..…' is not an integer: " +
+      "classify reads the grid format (a grid count, then per grid its size and rows); " +
+      "for one puzzle per line use 'sudokit count', or 'sudokit verdict' for 9×9",
+    ],
+    [
       "err_ends_mid_grid.txt",
       header(3) + g2x2(1),
       "grid 2, line 7, column 6: input ends after 6 of its 9 values",
@@ -153,6 +160,7 @@ Deno.test("classify bad input: one-line error, exit 2, earlier reports kept", as
     stdin: runCli(["classify"], read(file)),
   }));
   const empty = runCli(["classify"], "");
+  const oneLine = runCli(["classify"], "3...86......\n");
   for (const [k, [file, stdout, message]] of cases.entries()) {
     await t.step(file, async () => {
       const named = await runs[k].named;
@@ -171,6 +179,16 @@ Deno.test("classify bad input: one-line error, exit 2, earlier reports kept", as
       [r.code, r.stdout, r.stderr],
       [2, "", "error: line 1, column 1: input ends before the grid count\n"],
     );
+  });
+  await t.step("a one-line puzzle: what classify reads, and what reads that", async () => {
+    const r = await oneLine;
+    assert.deepEqual([r.code, r.stdout, r.stderr], [
+      2,
+      "",
+      "error: line 1, column 1: grid count '3...86......' is not an integer: classify reads " +
+      "the grid format (a grid count, then per grid its size and rows); for one puzzle " +
+      "per line use 'sudokit count', or 'sudokit verdict' for 9×9\n",
+    ]);
   });
   await t.step("the spec's own example message", async () => {
     const r = await runs[0].stdin;

@@ -4,12 +4,12 @@
  * @module
  */
 
-import { formatVerdict, verdict } from "../lib/report/verdict.ts";
+import { formatVerdict, formatVerdictJson, verdict } from "../lib/report/verdict.ts";
 import { TokenFormatParser } from "../lib/grid/parse.ts";
-import { feedInputs, Output, parseFlags, printHelp } from "./io.ts";
+import { choiceFlag, feedInputs, Output, parseFlags, printHelp } from "./io.ts";
 
 /** Help text of `verdict`. */
-export const verdictHelp = `Usage: sudokit verdict [FILE...]
+export const verdictHelp = `Usage: sudokit verdict [--format text|json] [FILE...]
 
 Judge each 9×9 sudoku: 'Case N: Illegal.' when the givens repeat in a row,
 column or box, else 'Impossible.', 'Unique.' or 'Ambiguous.' by whether it has
@@ -21,7 +21,10 @@ space; or one grid per line as 81 characters with '0' or '.' for empty. Cases
 are numbered across all inputs.
 
 Options:
-  -h, --help  show this help
+  --format text|json  text: 'Case N: Verdict.' lines (default); json: one
+                      JSON object a line per case, {"case":1,"verdict":"Unique"}
+                      (verdict Illegal, Impossible, Unique or Ambiguous)
+  -h, --help          show this help
 
 Cases are printed as soon as each grid is read; a line may hold at most 65536
 characters.
@@ -35,8 +38,13 @@ Example:
 
 /** Run `verdict` with its arguments; returns the exit status. */
 export async function verdictCommand(args: string[]): Promise<number> {
-  const { values, positionals } = await parseFlags(args, { help: { type: "boolean", short: "h" } });
+  const { values, positionals } = await parseFlags(args, {
+    help: { type: "boolean", short: "h" },
+    format: { type: "string" },
+  });
   if (values.help) return printHelp(verdictHelp);
+  const format = choiceFlag("format", values.format, ["text", "json"] as const, "text");
+  const show = format === "json" ? formatVerdictJson : formatVerdict;
   const out = new Output();
   let cases = 0;
   return await feedInputs(
@@ -46,7 +54,7 @@ export async function verdictCommand(args: string[]): Promise<number> {
     () => new TokenFormatParser(),
     (event) => {
       if (event.kind === "grid") {
-        out.write(formatVerdict(++cases, verdict(event.grid.cells)) + "\n");
+        out.write(show(++cases, verdict(event.grid.cells)) + "\n");
       }
     },
     // Grids are numbered across inputs, like the cases.

@@ -18,6 +18,8 @@ export interface CountSettings {
   readonly format: "text" | "json";
   /** Print the solutions found. */
   readonly solutions: boolean;
+  /** The symbols solutions are written with (`--symbols`), or undefined for the default. */
+  readonly symbols?: string;
   /** Milliseconds each grid may take (`--time-limit`), 0 for no limit. */
   readonly timeLimit: number;
   /** Whether slow grids report their progress (standard error is a terminal). */
@@ -158,7 +160,7 @@ export function countGrid(
   const onSolution = counting
     ? (s: Uint8Array): boolean => {
       found++;
-      if (settings.solutions) solutions.push(formatLine(s, size));
+      if (settings.solutions) solutions.push(formatLine(s, size, settings.symbols));
       return !(bySolutions && (found & 1023) === 0 && check());
     }
     : undefined;

@@ -6,7 +6,6 @@
  * @module
  */
 
-import type { Variant } from "../../lib/solve/engine.ts";
 import { blockSideOf } from "../../lib/grid/geometry.ts";
 import {
   detectForm,
@@ -18,6 +17,8 @@ import {
   type ParseEvent,
   parserFor,
 } from "../../lib/grid/parse.ts";
+import { symbolsProblem } from "../../lib/grid/symbols.ts";
+import { quoteInput } from "../../lib/text/escape.ts";
 import { type Batch, countBatch, type CountSettings, epochNow } from "./batch.ts";
 import { type GridProgress, Pool } from "./pool.ts";
 import {
@@ -36,6 +37,7 @@ import {
   printHelp,
   readByteLines,
   requirePermission,
+  UsageError,
   writeStderr,
 } from "../io.ts";
 
@@ -50,7 +52,10 @@ when the limit cut the search short (0, 1, 2+; with --limit 1000: 288 or
 Reads each FILE in order (standard input when none is named, or for '-').
 Input forms, detected from the content unless --input says:
   line    one puzzle per line, S*S symbols: '.' or '0' empty, 1-9 then A-Z
-          (16×16: 1-9A-G, 25×25: 1-9A-P); '#' lines and blank lines skipped
+          (16×16: 1-9A-G, 25×25: 1-9A-P), or those of --symbols; '#' lines
+          and blank lines skipped. A line of 16×16 or more that holds both
+          '.' and '0' is refused: its 0s may be digits (a grid written 0-F),
+          which --symbols 0123456789ABCDEF says
   grid    the grid format of 'classify': G, then S and S rows per grid
   tokens  the 81-token format of 'verdict' (9×9 only)
 
@@ -71,6 +76,13 @@ Options:
                        "timed_out" with --time-limit
   --solutions          also print the solutions found, one per line after the
                        grid's count line (in JSON: a "solutions" array)
+  --symbols CHARS      the symbols of one puzzle per line, value 1 first:
+                       --symbols 0123456789ABCDEF reads and writes a 16×16
+                       with digits 0-F. '.' stays empty, and '0' is a digit
+                       only when listed; the size is their number (every
+                       grid must have it, whatever its form); --solutions
+                       writes with them. Distinct printable ASCII
+                       characters, not '.' or '#', at most 64
   --jobs N             counting threads, at most the number of cores
                        (default: that number); grids are counted on the
                        main thread until the input proves long enough for
@@ -84,7 +96,8 @@ Options:
 
 On a terminal, a grid that takes more than a second shows its progress on
 standard error (grid, search nodes, solutions so far, seconds); never when
-standard error is a file or a pipe.
+standard error is a file or a pipe. The line is cleared before each result
+written to the same terminal, and drawn again after it.
 
 Limits: a line may hold at most 65536 characters (a 64×64 grid on one line
 needs about 12,300); a longer line, or input that never ends a line, is
@@ -103,7 +116,16 @@ Examples:
   sudokit count --limit 1000 --format json puzzles.txt
   sudokit count --time-limit 10 testdata/classify/test1.txt
   echo ................ | sudokit count --limit 1000       # 288 4×4 sudokus
+  sudokit count --symbols 0123456789ABCDEF --solutions puzzles16.txt
 `;
+
+/** Check the value of `--symbols`, or throw a {@linkcode UsageError} saying what is wrong. */
+function symbolsFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const problem = symbolsProblem(value);
+  if (problem !== undefined) throw new UsageError(`--symbols ${quoteInput(value, 80)} ${problem}`);
+  return value;
+}
 
 /** Grids per batch sent to a worker: small puzzles in bulk, large ones one at a time. */
 function batchLimit(size: number): number {
@@ -269,6 +291,36 @@ class Progress {
   }
 }
 
+/**
+ * The output of `count`. When standard output is the terminal that shows the progress
+ * line too, the line is cleared before any result is written, so that no result lands
+ * after the progress text; it is drawn again at its next update.
+ */
+class CountOutput extends Output {
+  readonly #progress: Progress | undefined;
+  /** Whether text was written since the last flush. */
+  #pending = false;
+
+  constructor(progress: Progress) {
+    super();
+    this.#progress = progress.enabled && Deno.stdout.isTerminal() ? progress : undefined;
+  }
+
+  override write(text: string): void {
+    if (text !== "") this.#pending = true;
+    // May flush, through `flush` below.
+    super.write(text);
+  }
+
+  override flush(): void {
+    if (this.#pending) {
+      this.#pending = false;
+      this.#progress?.clear();
+    }
+    super.flush();
+  }
+}
+
 /** Run `count` with its arguments; returns the exit status. */
 export async function countCommand(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
@@ -278,6 +330,7 @@ export async function countCommand(args: string[]): Promise<number> {
     input: { type: "string" },
     format: { type: "string" },
     solutions: { type: "boolean" },
+    symbols: { type: "string" },
     jobs: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
@@ -290,6 +343,7 @@ export async function countCommand(args: string[]): Promise<number> {
       : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
     format: choiceFlag("format", values.format, ["text", "json"] as const, "text"),
     solutions: values.solutions ?? false,
+    symbols: symbolsFlag(values.symbols),
     timeLimit: 1000 * numberFlag("time-limit", values["time-limit"], 0.001, 1_000_000, 0),
     progress: progress.enabled,
   };
@@ -306,7 +360,7 @@ export async function countCommand(args: string[]): Promise<number> {
   for (const name of positionals) {
     if (name !== "-") requirePermission("count", { name: "read", path: name }, `to ${name}`);
   }
-  const out = new Output();
+  const out = new CountOutput(progress);
   const here = (batch: Batch, write: (text: string) => void, budget?: number) =>
     countHere(batch, settings, write, out, progress, budget);
   const pool = jobs > 1
@@ -340,7 +394,7 @@ export async function countCommand(args: string[]): Promise<number> {
         await readInput(
           input,
           form,
-          settings.variant,
+          settings,
           (grid) => batcher.add(grid, ++index),
           async () => {
             // About to wait for input: what was read so far is counted and printed now.
@@ -414,12 +468,23 @@ const MAX_HEAD = 1000;
 async function readInput(
   input: { stream: ReadableStream<Uint8Array>; size?: number },
   form: InputForm | "auto",
-  variant: Variant | undefined,
+  settings: CountSettings,
   onGrid: (grid: ParsedGrid) => Promise<void> | undefined,
   beforeWait: () => Promise<void>,
   progress: Progress,
 ): Promise<void> {
-  let parser: GridParser | undefined = form === "auto" ? undefined : parserFor(form, input.size);
+  const { variant, symbols } = settings;
+  const parserOf = (f: InputForm) => parserFor(f, input.size, symbols);
+  let parser: GridParser | undefined = form === "auto" ? undefined : parserOf(form);
+  // With symbols of a size other than 9, the token form (9×9 only) is never meant: a first
+  // line of one short token is one puzzle of a small size.
+  const detect = (lines: readonly string[]): InputForm => {
+    const found = detectForm(lines);
+    if (found !== "tokens" || symbols === undefined || symbols.length === 9) return found;
+    const first = lines.map((l) => l.replace(/^\ufeff/, "").trim())
+      .find((l) => l !== "" && !l.startsWith("#"));
+    return first !== undefined && !/\s/.test(first) ? "line" : found;
+  };
   const pending: ParsedGrid[] = [];
   const emit = (event: ParseEvent) => {
     if (event.kind !== "grid") return;
@@ -427,6 +492,19 @@ async function readInput(
     if (variant !== undefined && variant !== "latin" && blockSideOf(grid.size) === 0) {
       throw new InputError(
         `variant ${variant} needs a perfect-square size, not ${grid.size}`,
+        grid.line,
+        1,
+        grid.index,
+      );
+    }
+    // One puzzle per line has the size of its symbols; other forms are told here.
+    if (symbols !== undefined && grid.size !== symbols.length) {
+      const s = grid.size;
+      const k = symbols.length;
+      throw new InputError(
+        `a ${s}×${s} grid, but --symbols gives ${k} symbol${k === 1 ? "" : "s"}, for ` +
+          `${k}×${k} grids: ` +
+          `count only ${k}×${k} grids with it, or leave it out`,
         grid.line,
         1,
         grid.index,
@@ -457,7 +535,7 @@ async function readInput(
     return undefined;
   };
   const decide = () => {
-    const p = parserFor(detectForm(head), input.size);
+    const p = parserOf(detect(head));
     for (const h of head) p.feed(h, emit);
     head.length = 0;
     return p;
@@ -467,7 +545,7 @@ async function readInput(
     beforeWait: async () => {
       // Input paused after one meaningful line: decide the form now unless the next line
       // could still change it (a lone small integer may start the grid format).
-      if (parser === undefined && detectForm(head) === detectForm([...head, "0 0"])) {
+      if (parser === undefined && detect(head) === detect([...head, "0 0"])) {
         parser = decide();
       }
       await handOn();

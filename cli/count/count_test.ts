@@ -3,6 +3,8 @@ import { repoPath, runCli } from "../test_util.ts";
 
 const DIR = "testdata/count/";
 
+const SUDOKU = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
 function read(path: string): string {
   return Deno.readTextFileSync(repoPath(path));
 }
@@ -15,6 +17,17 @@ function puzzles(path: string): string[] {
 }
 
 const SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** The janko 16×16 puzzles (unique, from the data's README), written 1-9A-G. */
+const JANKO = puzzles(DIR + "sudoku16_gecode_janko.txt");
+/** The same written 0-F, as `--symbols 0123456789ABCDEF` reads them. */
+const JANKO_HEX = JANKO.map((p) => toHex(p));
+
+/** A grid of 1-9A-G (or a solution of them) written with 0-F instead, '.' kept. */
+function toHex(line: string): string {
+  return Array.from(line, (ch) => ch === "." ? "." : "0123456789ABCDEF"[SYMBOLS.indexOf(ch) - 1])
+    .join("");
+}
 
 /** Values of a one-line grid ('0' and '.' empty). */
 function values(line: string): number[] {
@@ -385,14 +398,16 @@ Deno.test("count bad input: one-line error, exit 2, earlier counts kept", async 
       [DIR + "err_non_square.txt"],
       undefined,
       "1\n1\n",
-      `${DIR}err_non_square.txt: grid 3, line 5, column 3: line has 10 symbols, which is not a square number`,
+      `${DIR}err_non_square.txt: grid 3, line 5, column 3: line has 10 cells; a puzzle needs ` +
+      "a square number of cells: 9 for 3×3, 16 for 4×4",
     ],
     [
       "bad symbol (error on the second line)",
       [DIR + "err_bad_symbol.txt"],
       undefined,
       "1\n",
-      `${DIR}err_bad_symbol.txt: grid 2, line 2, column 41: symbol 'G' (16) is outside 1..9`,
+      `${DIR}err_bad_symbol.txt: grid 2, line 2, column 41: 'G' is not a symbol of a 9×9 ` +
+      "puzzle; use 1-9, '.' or '0' for empty",
     ],
     [
       "--variant sudoku on a 6×6",
@@ -421,6 +436,62 @@ Deno.test("count bad input: one-line error, exit 2, earlier counts kept", async 
       "2\n1\n1 x\n",
       "1\n",
       "grid 2, line 3, column 3: size 'x' is not an integer",
+    ],
+    [
+      "a line one cell short of a 9×9 puzzle, first (read as one puzzle per line)",
+      ["--jobs", "1"],
+      SUDOKU.slice(0, 80) + "\n",
+      "",
+      "grid 1, line 1, column 1: line has 80 cells; a puzzle needs a square number of cells: " +
+      "81 for 9×9, 64 for 8×8",
+    ],
+    [
+      "a line one cell short of a 9×9 puzzle, after one",
+      ["--jobs", "1"],
+      SUDOKU + "\n" + SUDOKU + "0\n",
+      "1\n",
+      "grid 2, line 2, column 1: line has 82 cells; a puzzle needs a square number of cells: " +
+      "81 for 9×9, 100 for 10×10",
+    ],
+    [
+      "token format: a run of the wrong length",
+      ["--jobs", "1", "--input", "tokens"],
+      SUDOKU.slice(0, 80) + "\n",
+      "",
+      "grid 1, line 1, column 1: '..3.2.6..9..3.5..1..…' has 80 cells; a 9×9 grid needs 81: " +
+      "single digits, runs of 9 (a row) or one run of 81, with '.' or '0' for empty",
+    ],
+    [
+      "a 16×16 line with both '.' and '0' (0 may be a digit)",
+      ["--jobs", "1"],
+      `${JANKO_HEX[0]}\n${JANKO_HEX[1]}\n`,
+      "",
+      "grid 1, line 1, column 36: the line holds both '.' and '0', and '0' is read as empty; " +
+      "if 0 is a digit here, pass --symbols 0123456789ABCDEF",
+    ],
+    [
+      "--symbols: a line of another size",
+      ["--jobs", "1", "--symbols", "0123456789ABCDEF"],
+      `${JANKO_HEX[0]}\n${SUDOKU}\n`,
+      "1\n",
+      "grid 2, line 2, column 1: line has 81 cells; a 16×16 puzzle (16 symbols in --symbols) " +
+      "needs 256",
+    ],
+    [
+      "--symbols: a character that is not one of them",
+      ["--jobs", "1", "--symbols", "0123456789ABCDEF"],
+      `${JANKO[0]}\n`,
+      "",
+      "grid 1, line 1, column 9: 'G' is not a symbol of a 16×16 puzzle; use the symbols " +
+      "'0123456789ABCDEF', '.' for empty",
+    ],
+    [
+      "--symbols: a grid of the grid format of another size",
+      ["--jobs", "1", "--symbols", "abcd"],
+      "2\n4\n1234\n3412\n2143\n4321\n1\n0\n",
+      "1\n",
+      "grid 2, line 7, column 1: a 1×1 grid, but --symbols gives 4 symbols, for 4×4 grids: " +
+      "count only 4×4 grids with it, or leave it out",
     ],
     [
       "token format: incomplete last grid",
@@ -474,6 +545,25 @@ Deno.test("count usage errors", async (t) => {
     [["--input", "csv"], "--input must be one of auto, line, grid, tokens, not 'csv'"],
     [["--format", "yaml"], "--format must be one of text, json, not 'yaml'"],
     [["--format"], "option '--format' needs a value"],
+    [["--symbols"], "option '--symbols' needs a value"],
+    [
+      ["--symbols", "0123456789ABCDE1"],
+      "--symbols '0123456789ABCDE1' repeats '1': give each value its own character",
+    ],
+    [
+      ["--symbols", ".123"],
+      "--symbols '.123' holds '.', which always marks an empty cell: use another character",
+    ],
+    [
+      ["--symbols", "#123"],
+      "--symbols '#123' holds '#', which starts a comment line: use another character",
+    ],
+    [
+      ["--symbols", "12 4"],
+      "--symbols '12 4' holds a space: use printable ASCII characters (letters, digits, " +
+      "punctuation)",
+    ],
+    [["--symbols="], "--symbols '' is empty: give one character per value, e.g. 123456789"],
   ];
   // No stdin: the process exits before reading it (writing would race a broken pipe).
   const runs = cases.map(([args]) => runCli(["count", ...args]));
@@ -506,6 +596,8 @@ Deno.test("count usage errors", async (t) => {
     const r = await help;
     assert.deepEqual([r.code, r.stderr], [0, ""]);
     assert.ok(r.stdout.startsWith("Usage: sudokit count"));
+    assert.match(r.stdout, /--symbols CHARS {6}the symbols of one puzzle per line/);
+    assert.match(r.stdout, /--symbols 0123456789ABCDEF says/);
   });
 });
 
@@ -605,8 +697,164 @@ Deno.test("count: an input fault after thousands of hard puzzles keeps every cou
   assert.equal(two.code, 2);
   assert.equal(
     two.stderr,
-    `error: ${file}: grid 6001, line 6001, column 1: line has 5 symbols, which is not a square number\n`,
+    `error: ${file}: grid 6001, line 6001, column 1: line has 5 cells; a puzzle needs a ` +
+      "square number of cells: 4 for 2×2, 9 for 3×3\n",
   );
   assert.equal(two.stdout.split("\n").length, 6001);
   assert.deepEqual([one.code, one.stderr, noTime(one.stdout)], [2, two.stderr, noTime(two.stdout)]);
+});
+
+/** A word for a POSIX shell, quoted. */
+function shellWord(s: string): string {
+  return `'${s.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The lines a terminal shows for `raw`: `\r` goes back to the start of the line, `\x1b[K`
+ * erases from there to its end, `\n` ends it; the line not ended comes last.
+ */
+function screenLines(raw: string): string[] {
+  const lines: string[] = [];
+  let line = "";
+  let column = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
+    if (ch === "\r") column = 0;
+    else if (ch === "\n") {
+      lines.push(line);
+      line = "";
+      column = 0;
+    } else if (raw.startsWith("\x1b[K", i)) {
+      line = line.slice(0, column);
+      i += 2;
+    } else {
+      line = line.slice(0, column) + ch + line.slice(column + 1);
+      column++;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+Deno.test({
+  // util-linux `script` (on every Debian) gives the program a pseudo-terminal.
+  name: "count on a terminal: the progress line is cleared before a result is written",
+  fn: async (t) => {
+    // Two empty 16×16 grids, each counted until --time-limit stops it: the progress line
+    // shows after 1 s, and each result comes after it was drawn. Standard output and
+    // standard error are the same pseudo-terminal, as in a user's shell.
+    const file = await Deno.makeTempFile({ suffix: ".txt" });
+    await Deno.writeTextFile(file, (".".repeat(256) + "\n").repeat(2));
+    const onTerminal = (jobs: string) => {
+      const command = [Deno.execPath(), "run", "--quiet", "--allow-read", repoPath("cli/main.ts")]
+        .concat(["count", "--jobs", jobs, "--limit", "1000000000", "--time-limit", "2", file])
+        .map(shellWord).join(" ");
+      return new Deno.Command("script", {
+        args: ["-qfec", command, "/dev/null"],
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+    };
+    const runs = await Promise.all([onTerminal("1"), onTerminal("2")])
+      .finally(() => Deno.remove(file));
+    for (const [k, jobs] of ["1", "2"].entries()) {
+      await t.step(`--jobs ${jobs}`, () => {
+        const r = runs[k];
+        const raw = new TextDecoder().decode(r.stdout);
+        const shown = JSON.stringify(raw.slice(-600));
+        assert.equal(r.code, 0, shown);
+        // The progress line was drawn before the first result, and again before the second.
+        const drawn = (text: string) =>
+          text.split("\x1b[K").some((part) => /solutions so far, \d+ s$/.test(part));
+        const [first, second] = raw.split("\n");
+        assert.ok(drawn(first) && drawn(second), shown);
+        // Yet each result stands on a line of its own, and the progress line is gone.
+        const screen = screenLines(raw);
+        assert.equal(screen.length, 3, shown);
+        for (const line of screen.slice(0, 2)) assert.match(line, /^[0-9]+\?$/, shown);
+        assert.equal(screen[2], "", shown);
+      });
+    }
+  },
+});
+
+Deno.test("count --symbols: puzzles written with symbols of the user's", async (t) => {
+  const letters = "abcdefghi";
+  const clue17 = puzzles(DIR + "17_clue_2000.txt");
+  const inLetters = (p: string) => p.replace(/[1-9]/g, (d) => letters[Number(d) - 1]);
+  const hexArgs = ["count", "--jobs", "1", "--solutions", "--symbols", "0123456789ABCDEF"];
+  // Files: through a pipe, the test would have to read the output while it writes.
+  const lettersFile = await Deno.makeTempFile({ suffix: ".txt" });
+  await Deno.writeTextFile(lettersFile, clue17.map(inLetters).join("\n") + "\n");
+  const runs = {
+    hex: runCli(hexArgs, JANKO_HEX.slice(0, 3).join("\n") + "\n"),
+    plain: runCli(["count", "--jobs", "1", "--solutions"], JANKO.slice(0, 3).join("\n") + "\n"),
+    // Lower-case symbols read the upper-case letters too, and write their own.
+    lower: runCli(
+      ["count", "--jobs", "1", "--solutions", "--symbols", "0123456789abcdef"],
+      JANKO_HEX[0] + "\n",
+    ),
+    json: runCli([...hexArgs, "--format", "json"], JANKO_HEX[0] + "\n"),
+    // The grid format, read as numbers, written with the symbols.
+    grid: runCli(
+      ["count", "--jobs", "1", "--solutions", "--symbols", "wxyz"],
+      "1\n4\n1 2 0 0\n0 0 1 2\n2 1 0 0\n0 0 2 1\n",
+    ),
+    // A short line is a small puzzle in them, not a token of the 9×9 token form.
+    small: runCli(["count", "--jobs", "1", "--solutions", "--symbols", "ab"], "ab..\n..ab\n"),
+    // Worker threads write with them too: `pool_test.ts`.
+    letters: runCli(["count", "--jobs", "2", "--solutions", "--symbols", letters, lettersFile]),
+    digits: runCli(["count", "--jobs", "1", "--solutions", DIR + "17_clue_2000.txt"]),
+  };
+  await t.step("16×16 with 0-F: read and written with them", async () => {
+    const hex = await runs.hex;
+    const plain = await runs.plain;
+    assert.deepEqual([hex.code, hex.stderr], [0, ""]);
+    assert.deepEqual([plain.code, plain.stderr], [0, ""]);
+    const lines = hex.stdout.trimEnd().split("\n");
+    assert.deepEqual(lines.filter((_, i) => i % 2 === 0), ["1", "1", "1"]);
+    for (const [k, sol] of plain.stdout.trimEnd().split("\n").entries()) {
+      if (k % 2 === 1) assert.equal(lines[k], toHex(sol), `grid ${(k + 1) / 2}`);
+    }
+    assert.ok(solves(plain.stdout.split("\n")[1], JANKO[0]));
+  });
+  await t.step("letters in either case; written as given", async () => {
+    const r = await runs.lower;
+    const hexSolution = (await runs.hex).stdout.split("\n")[1];
+    assert.deepEqual([r.code, r.stderr, r.stdout], [0, "", `1\n${hexSolution.toLowerCase()}\n`]);
+  });
+  await t.step("JSON: the solutions array written with them", async () => {
+    const r = await runs.json;
+    const o = JSON.parse(r.stdout);
+    assert.deepEqual([o.count, o.size, o.solutions], [1, 16, [
+      (await runs.hex).stdout.split("\n")[1],
+    ]]);
+  });
+  await t.step("2×2 lines, detected as one puzzle per line", async () => {
+    const r = await runs.small;
+    assert.deepEqual([r.code, r.stderr, r.stdout], [0, "", "1\nabba\n1\nbaab\n"]);
+  });
+  await t.step("the grid format: solutions written with them", async () => {
+    const r = await runs.grid;
+    assert.deepEqual([r.code, r.stderr], [0, ""]);
+    const [count, ...sols] = r.stdout.trimEnd().split("\n");
+    assert.equal(count, "2+");
+    assert.equal(new Set(sols).size, 2);
+    for (const sol of sols) {
+      assert.match(sol, /^[wxyz]{16}$/);
+      const digits = sol.replace(/[wxyz]/g, (ch) => String("wxyz".indexOf(ch) + 1));
+      assert.ok(solves(digits, "12....12" + "21....21"), sol);
+    }
+  });
+  await t.step("2,000 9×9 in letters: as in digits", async () => {
+    const r = await runs.letters;
+    const digits = await runs.digits;
+    assert.deepEqual([r.code, r.stderr], [0, ""]);
+    const lines = digits.stdout.split("\n");
+    assert.equal(r.stdout, lines.map((l, i) => i % 2 === 1 ? inLetters(l) : l).join("\n"));
+    assert.equal(r.stdout.split("\n").length, 2 * clue17.length + 1);
+  });
+  await Deno.remove(lettersFile);
 });

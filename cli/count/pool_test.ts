@@ -140,6 +140,26 @@ Deno.test("count pool: a long input starts N - 1 workers, and both count, in inp
   assert.deepEqual(r.here, [...r.here].sort((a, b) => a - b));
 });
 
+Deno.test("count pool: workers write solutions with the symbols of the settings", async () => {
+  const settings: CountSettings = {
+    ...SETTINGS,
+    format: "text",
+    solutions: true,
+    symbols: "abcdefghi",
+  };
+  const all = batches("../../testdata/count/forum_hardest_1905_11plus_2000.txt", 100);
+  // 25 ms a batch here: a worker starts at the fifth batch and shares the rest.
+  const r = await run(all, 2, 25, settings);
+  assert.equal(r.started, 1);
+  assert.ok(r.here.length <= all.length - 5, `this thread counted ${r.here}`);
+  assert.equal(r.text, reference(all, settings));
+  const lines = r.text.trimEnd().split("\n");
+  assert.equal(lines.length, 2 * 2000);
+  for (const [k, line] of lines.entries()) {
+    assert.match(line, k % 2 === 0 ? /^1$/ : /^[a-i]{81}$/, `line ${k + 1}`);
+  }
+});
+
 Deno.test("count pool: a large grid that outruns its time here goes to the workers", async () => {
   // Text: a shared search's node count differs from one thread's, its count does not.
   const settings: CountSettings = { ...SETTINGS, format: "text", limit: 3000 };

@@ -71,12 +71,16 @@ Deno.test("play", async (t) => {
   await t.step("an opponent's move that cannot be taken: one line, exit 2", async () => {
     for (const level of ["random", "strong"]) {
       // The first reply stays printed; the bad move is named; no internal error.
+      const form = ": a move is a row A-I, a column a-i and a digit 1-9, like Dg7";
       const cases: [string, RegExp][] = [
         ["Ee5\nEe5\n", /^error: the opponent's move 'Ee5' goes to Ee, which holds 5\n$/],
-        ["Ee5\nZq7\n", /^error: cannot parse the opponent's move 'Zq7'\n$/],
-        ["Ee5\nEe6x\n", /^error: cannot parse the opponent's move 'Ee6x'\n$/],
+        ["Ee5\nZq7\n", new RegExp(`^error: cannot parse the opponent's move 'Zq7'${form}\n$`)],
+        ["Ee5\nEe6x\n", new RegExp(`^error: cannot parse the opponent's move 'Ee6x'${form}\n$`)],
         ["Ee5\nEa5\n", /^error: the opponent's move 'Ea5' leaves no solution\n$/],
-        ["Ee5\n\x1b[2J\n", /^error: cannot parse the opponent's move '\\x1b\[2J'\n$/],
+        [
+          "Ee5\n\x1b[2J\n",
+          new RegExp(`^error: cannot parse the opponent's move '\\\\x1b\\[2J'${form}\n$`),
+        ],
       ];
       for (const [input, message] of cases) {
         const r = await runCli(["play", "--level", level, "--seed", "3"], input);
@@ -133,6 +137,120 @@ Deno.test("play", async (t) => {
     assert.match(r.stdout, /^winning moves: !$/m);
   });
 
+  await t.step("--analyze --format json: the text's fields in one object", async () => {
+    const [text, json] = await Promise.all([
+      runCli(["play", "--analyze", cases[37]]),
+      runCli(["play", "--analyze", cases[37], "--format", "json"]),
+    ]);
+    assert.deepEqual([json.code, json.stderr], [0, ""]);
+    assert.equal(json.stdout.split("\n").length, 2, "one line");
+    const o = JSON.parse(json.stdout);
+    assert.deepEqual(Object.keys(o), [
+      "grid",
+      "value",
+      "winning_moves",
+      "solutions",
+      "solutions_exact",
+      "nodes",
+      "ms",
+    ]);
+    const line = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(text.stdout)![1];
+    assert.equal(o.grid, line("grid"));
+    assert.equal(o.value, outcomes[37]);
+    assert.equal(o.value, line("value"));
+    assert.equal(
+      o.winning_moves.length === 0 ? "-" : o.winning_moves.join(" "),
+      line("winning moves"),
+    );
+    assert.equal(String(o.solutions), line("solutions"));
+    assert.equal(o.solutions_exact, true);
+    assert.equal(String(o.nodes), line("nodes"));
+    assert.equal(typeof o.ms, "number");
+  });
+
+  await t.step(
+    "--analyze of 81 empty cells with --time: refused at once, the cap named",
+    async () => {
+      const empty = ".".repeat(81);
+      const message = "error: --analyze: the grid has about 9.0e+21 solutions (estimated), " +
+        "far more than the 4,000,000 it can enumerate: fill in more cells\n";
+      for (const extra of [["--time", "0.5"], [], ["--format", "json", "--time", "2"]]) {
+        const r = await runCli(["play", "--analyze", empty, ...extra]);
+        assert.deepEqual([r.code, r.stdout, r.stderr], [2, "", message], extra.join(" "));
+      }
+    },
+  );
+
+  await t.step("--analyze over the cap, not obviously so: refused after counting", async () => {
+    // Three rows and a few cells given: 56,342,016 solutions, estimated at 3.9e7.
+    const grid = "123456789456789123789123456234" + ".".repeat(51);
+    const r = await runCli(["play", "--analyze", grid]);
+    assert.deepEqual([r.code, r.stdout], [2, ""]);
+    assert.equal(
+      r.stderr,
+      "error: --analyze: the grid has more than 4,000,000 solutions, the most it can " +
+        "enumerate: fill in more cells\n",
+    );
+  });
+
+  await t.step("--analyze: --time bounds the enumeration too; exit 0, value UNKNOWN", async () => {
+    // 632,016 solutions: the first clock check of the enumeration (after 1,024) is already
+    // past a millisecond, which the estimate before it takes.
+    const grid = "123456789456789123789123456234567891" + ".".repeat(45);
+    const [text, json] = await Promise.all([
+      runCli(["play", "--analyze", grid, "--time", "0.001"]),
+      runCli(["play", "--analyze", grid, "--time", "0.001", "--format", "json"]),
+    ]);
+    assert.deepEqual([text.code, text.stderr], [0, ""]);
+    assert.match(
+      text.stdout,
+      new RegExp(
+        `^grid: ${grid}\nvalue: UNKNOWN\nwinning moves: -\n` +
+          "solutions: at least \\d+ \\(enumeration stopped at the time limit\\)\n" +
+          "nodes: 0\ntime: \\d+\\.\\d ms\n$",
+      ),
+    );
+    assert.deepEqual([json.code, json.stderr], [0, ""]);
+    const o = JSON.parse(json.stdout);
+    assert.deepEqual(
+      [o.value, o.winning_moves, o.solutions_exact, o.nodes],
+      ["UNKNOWN", [], false, 0],
+    );
+    assert.ok(o.solutions >= 1024 && o.solutions < 632_016, String(o.solutions));
+  });
+
+  await t.step("--analyze: a grid that is not one says what is wrong", async () => {
+    const form = "error: --analyze takes a grid of 81 characters, row by row: '1'..'9' for " +
+      "givens, '.' or '0' for empty cells; ";
+    const usage = "Run 'sudokit play --help' for usage.\n";
+    const cases: [string, string][] = [
+      ["123", "'123' has 3 characters"],
+      ["x".repeat(5000), `'${"x".repeat(40)}…' has 5000 characters`],
+      [".".repeat(40) + "\x1b" + ".".repeat(40), "character 41 is character U+001B"],
+      ["12a" + ".".repeat(78), "character 3 is 'a'"],
+    ];
+    for (const [grid, why] of cases) {
+      const r = await runCli(["play", "--analyze", grid]);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [2, "", `${form}${why}\n${usage}`]);
+    }
+  });
+
+  await t.step("--format: only with --analyze, text or json", async () => {
+    const usage = "Run 'sudokit play --help' for usage.\n";
+    const [bot, qttt, xml] = await Promise.all([
+      runCli(["play", "--format", "json"], "Start\n"),
+      runCli(["play", "--game", "qttt", "--format", "text"], "Start\n"),
+      runCli(["play", "--analyze", cases[0], "--format", "xml"]),
+    ]);
+    const only = "error: --format is for --analyze only: the bot speaks the game's protocol\n";
+    assert.deepEqual([bot.code, bot.stdout, bot.stderr], [2, "", only + usage]);
+    assert.deepEqual([qttt.code, qttt.stdout, qttt.stderr], [2, "", only + usage]);
+    assert.deepEqual(
+      [xml.code, xml.stdout, xml.stderr],
+      [2, "", "error: --format must be one of text, json, not 'xml'\n" + usage],
+    );
+  });
+
   await t.step("bad usage: exit 2 with a one-line message", async () => {
     for (
       const args of [
@@ -155,6 +273,14 @@ Deno.test("play", async (t) => {
     const r = await runCli(["play", "--help"]);
     assert.equal(r.code, 0);
     assert.match(r.stdout, /--analyze GRID/);
+    // The bot's real thresholds (bot.ts), the cap of --analyze (endgame.ts).
+    assert.match(
+      r.stdout,
+      /once an\s+estimate is below 750,000 solutions it enumerates\s+them, at most 500,000/,
+    );
+    assert.match(r.stdout, /at most\s+4,000,000: a grid with more is refused/);
+    assert.match(r.stdout, /--format text\|json/);
+    assert.doesNotMatch(r.stdout, /million/);
     const q = await runCli(["play", "--game", "qttt", "--help"]);
     assert.equal(q.code, 0);
   });

@@ -9,13 +9,13 @@
  * @module
  */
 
-import { escapeText } from "../../lib/text/escape.ts";
+import { escapeText, quoteInput } from "../../lib/text/escape.ts";
 import { applyTurn, parseInput, PLAYER_NAMES, Qttt } from "../../lib/qttt/game.ts";
 import { QtttSolver } from "../../lib/qttt/endgame.ts";
 import { MctsBot, playRandomTurn, turnBudget } from "../../lib/qttt/bot.ts";
 import { describeEnd } from "../../lib/qttt/referee.ts";
 import { shownMove } from "../../lib/referee/judged.ts";
-import type { BotFlags } from "./play.ts";
+import { analyzeFormat, type BotFlags, formatWithoutAnalyze } from "./flags.ts";
 import { Rng } from "../../lib/grid/random.ts";
 import {
   choiceFlag,
@@ -34,7 +34,7 @@ import {
 /** Help of `play --game qttt`. */
 export const playQtttHelp =
   `Usage: sudokit play --game qttt [--level random|mcts] [--seed N] [--time SECONDS]
-       sudokit play --game qttt --analyze "TURN..." [--time SECONDS]
+       sudokit play --game qttt --analyze "TURN..." [--time SECONDS] [--format text|json]
 
 Play quantum tic-tac-toe (CodeCup 2012, 4×4) on standard input/output: read \`Start\` (then
 play X) or X's first turn (then play O), answer each opponent turn (ending in \`!\` when it
@@ -53,13 +53,21 @@ Options:
                         best play by both, every turn that reaches it, and the
                         effort. Exact search: instant from move 10 or so, slow
                         on early positions (UNKNOWN when --time runs out)
+  --format text|json    with --analyze: text lines (default), or one JSON object
+                        {"position", "player" (X or O, to move), "board",
+                        "value" (null when UNKNOWN), "best_turns" (a list),
+                        "nodes", "ms"}
 
 Example:
   sudokit play --game qttt --analyze "AB AB ACD CD CEF EF EGJ IM IM"
 `;
 
 /** `play --game qttt --analyze TURNS`: value, best turns, effort. */
-function analyzeQttt(text: string, limitSeconds: number | undefined): number {
+function analyzeQttt(
+  text: string,
+  limitSeconds: number | undefined,
+  format: "text" | "json",
+): number {
   const t0 = performance.now();
   const turns = text.trim() === "" ? [] : text.trim().split(/\s+/);
   const q = new Qttt();
@@ -85,6 +93,22 @@ function analyzeQttt(text: string, limitSeconds: number | undefined): number {
   const at = q.pending()
     ? `mark ${q.moves} closed a cycle, ${me} to collapse it and move`
     : `${me} to play mark ${q.moves + 1}`;
+  const ms = performance.now() - t0;
+  if (format === "json") {
+    out.write(
+      JSON.stringify({
+        position: at,
+        player: me,
+        board: q.board(),
+        value: r === null ? null : r.value,
+        best_turns: r === null ? [] : r.turns,
+        nodes: solver.totalNodes,
+        ms: Math.round(ms * 1000) / 1000,
+      }) + "\n",
+    );
+    out.flush();
+    return EXIT_OK;
+  }
   out.write(`position: ${at}, board ${q.board()}\n`);
   if (r === null) {
     out.write("value: UNKNOWN\nbest turns: -\n");
@@ -94,7 +118,7 @@ function analyzeQttt(text: string, limitSeconds: number | undefined): number {
     out.write(`best turns: ${r.turns.join(" ")}\n`);
   }
   out.write(`nodes: ${solver.totalNodes}\n`);
-  out.write(`time: ${(performance.now() - t0).toFixed(1)} ms\n`);
+  out.write(`time: ${ms.toFixed(1)} ms\n`);
   out.flush();
   return EXIT_OK;
 }
@@ -109,8 +133,9 @@ export async function playQttt(values: BotFlags): Promise<number> {
     const limit = values.time === undefined
       ? undefined
       : numberFlag("time", values.time, 0.001, 86_400, 5);
-    return analyzeQttt(values.analyze, limit);
+    return analyzeQttt(values.analyze, limit, analyzeFormat(values.format));
   }
+  if (values.format !== undefined) throw formatWithoutAnalyze();
   const level = choiceFlag("level", values.level, ["random", "mcts"] as const, "mcts");
   const seed = intFlag("seed", values.seed, 0, 2 ** 32 - 1, 1);
   const time = numberFlag("time", values.time, 0.1, 3600, 5);
@@ -132,13 +157,16 @@ export async function playQttt(values: BotFlags): Promise<number> {
     const t0 = line === "Start" ? 0 : performance.now();
     if (line === "Start") {
       if (started) {
-        printError(`line ${lineNo}: Start after the game began`);
+        printError(`line ${lineNo}: 'Start' after the game began: it may only come first`);
         return EXIT_USAGE;
       }
     } else {
       const r = applyTurn(q, parseInput(line).turn);
       if (typeof r === "string") {
-        printError(`line ${lineNo}: opponent turn ${line}: ${r}`);
+        printError(
+          `line ${lineNo}: the opponent's turn ${quoteInput(line, 40)} is not legal: ` +
+            escapeText(r),
+        );
         return EXIT_USAGE;
       }
     }

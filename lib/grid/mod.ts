@@ -4,7 +4,7 @@
  * find duplicates and rule breaks, and the seeded random numbers used for random grids and
  * by the bots.
  *
- * The ground floor of the library: it imports nothing else of `lib/`.
+ * The ground floor of the library: it imports nothing else of `lib/` but `text/`.
  *
  * @module
  */

@@ -6,12 +6,16 @@
  *   integers (0 = empty); rows of S <= 9 may also be one run of S digits (`250030901`);
  * - the 81-token format of `verdict`: 9×9 grids as tokens, read until the end, no count;
  *   single digits, or runs of 9 or 81 digits with `.` for empty;
- * - one puzzle per line: S² symbols, `.` or `0` empty, `1`-`9` then `A`.. for larger sizes.
+ * - one puzzle per line: S² symbols, `.` or `0` empty, `1`-`9` then `A`.. for larger sizes,
+ *   or symbols of the caller's choice (`count --symbols`), `.` empty.
+ *
+ * Every error says what was read, where, and what the form needs instead.
  *
  * @module
  */
 
 import { MAX_SIZE } from "./geometry.ts";
+import { SymbolTable, zeroBasedSymbols } from "./symbols.ts";
 import { describeChar, quoteInput } from "../text/escape.ts";
 
 /** A grid read from input. */
@@ -73,34 +77,35 @@ export interface GridParser {
  */
 export const MAX_LINE_LENGTH = 1 << 16;
 
-/** Symbols of the one-line form: value v is `SYMBOLS[v]`. */
-const SYMBOLS = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** Largest size of the one-line form with its default symbols (one character per cell). */
+export const MAX_LINE_SIZE: number = SymbolTable.DEFAULT.maxSize;
 
-/** Largest size of the one-line form (one character per cell). */
-export const MAX_LINE_SIZE = SYMBOLS.length - 1;
+/** Value of each ASCII character with the default symbols, -1 where it is no symbol. */
+const DEFAULT_VALUES = SymbolTable.DEFAULT.values;
 
 /** The one-line-form character of value v (0 prints as `.`), for sizes up to 35. */
 export function symbolOf(v: number): string {
-  return SYMBOLS[v];
+  return SymbolTable.DEFAULT.symbol(v);
 }
-
-/** Value of each ASCII character in the one-line form, -1 where it is no symbol. */
-const SYMBOL_VALUE = new Int8Array(128).fill(-1);
-SYMBOL_VALUE[46] = SYMBOL_VALUE[48] = 0; // . 0
-for (let v = 1; v <= 9; v++) SYMBOL_VALUE[48 + v] = v;
-for (let v = 10; v <= 35; v++) SYMBOL_VALUE[55 + v] = SYMBOL_VALUE[87 + v] = v; // A-Z, a-z
 
 /** Value of a one-line-form character, or -1. Accepts `0` and `.` for empty and lower case. */
 export function valueOfSymbol(ch: number): number {
   // One lookup, not a chain of ranges: a 9×9 puzzle file is 81 of these a line.
-  return ch >= 0 && ch < 128 ? SYMBOL_VALUE[ch] : -1;
+  return SymbolTable.DEFAULT.value(ch);
 }
 
-/** Format a grid in the one-line form (sizes up to 35), or as space-separated numbers above. */
-export function formatLine(cells: Uint8Array, size: number): string {
-  if (size > MAX_LINE_SIZE) return Array.from(cells).join(" ");
+/**
+ * Format a grid in the one-line form: with the default symbols for sizes up to 35, or as
+ * space-separated numbers above; with `symbols` (value v is the v-th, as `count --symbols`
+ * gives them), with those, `.` for empty.
+ */
+export function formatLine(cells: Uint8Array, size: number, symbols?: string): string {
+  const chars = symbols ?? SymbolTable.DEFAULT.chars;
+  if (size > chars.length) return Array.from(cells).join(" ");
+  // Value v is the v-th character of ".symbols".
+  const written = "." + chars;
   let s = "";
-  for (let i = 0; i < cells.length; i++) s += SYMBOLS[cells[i]];
+  for (let i = 0; i < cells.length; i++) s += written[cells[i]];
   return s;
 }
 
@@ -127,6 +132,10 @@ function stripBom(line: string, lineNo: number): string {
 
 const INTEGER = /^[+-]?[0-9]+$/;
 
+/** What the grid format is, for a first token that is no grid count. */
+export const GRID_FORMAT_HINT =
+  "the grid format starts with the number of grids, then gives each grid's size and rows";
+
 /** Parser of the grid format (`classify`): G, then S and S rows of S integers per grid. */
 export class GridFormatParser implements GridParser {
   #line = 0;
@@ -139,14 +148,18 @@ export class GridFormatParser implements GridParser {
   #startLine = 0;
   readonly #maxSize: number;
   readonly #inputBytes: number | undefined;
+  readonly #formHint: string;
 
   /**
    * `maxSize` caps S (default {@linkcode MAX_SIZE}); `inputBytes`, the input's size when
-   * it is known, caps the grid count G at what that many bytes can hold.
+   * it is known, caps the grid count G at what that many bytes can hold. `formHint` is
+   * what a first token that is no grid count is told about the form (by default, what
+   * the grid format is), for a command to name the commands that read other forms.
    */
-  constructor(maxSize = MAX_SIZE, inputBytes?: number) {
+  constructor(maxSize = MAX_SIZE, inputBytes?: number, formHint: string = GRID_FORMAT_HINT) {
     this.#maxSize = maxSize;
     this.#inputBytes = inputBytes;
+    this.#formHint = formHint;
   }
 
   feed(raw: string, emit: (event: ParseEvent) => void): void {
@@ -160,7 +173,11 @@ export class GridFormatParser implements GridParser {
     const grid = this.#done + 1;
     if (this.#count < 0) {
       if (!INTEGER.test(text)) {
-        throw new InputError(`grid count ${describe(text)} is not an integer`, line, column);
+        throw new InputError(
+          `grid count ${describe(text)} is not an integer: ${this.#formHint}`,
+          line,
+          column,
+        );
       }
       const g = Number(text);
       if (g < 1) {
@@ -274,6 +291,20 @@ function shownNumber(text: string): string {
   return text.length <= 12 ? text : describe(text);
 }
 
+/**
+ * What is wrong with a token of the 81-token format that is neither one value nor a run of
+ * 9 or 81: a number of two digits is a value out of range; anything else is a run of the
+ * wrong length, told with its length and the lengths a 9×9 grid is written in.
+ */
+function badRun(text: string): string {
+  if (text.length === 2 && /^[1-9][0-9]$/.test(text)) return `value ${text} is outside 0..9`;
+  const what = /^[0-9.]+$/.test(text) ? "cells" : "characters";
+  // The length in characters as the reader counts them, not in UTF-16 units.
+  const length = [...text].length;
+  return `${describe(text)} has ${length} ${what}; a 9×9 grid needs 81: single digits, ` +
+    `runs of 9 (a row) or one run of 81, with '.' or '0' for empty`;
+}
+
 /** Parser of the 81-token format (`verdict`): 9×9 grids read until the end of input. */
 export class TokenFormatParser implements GridParser {
   #line = 0;
@@ -290,14 +321,7 @@ export class TokenFormatParser implements GridParser {
     if (line.charCodeAt(0) === 35) return; // '#' comment line
     tokens(line, (text, column) => {
       if (text.length > 1 && text.length !== 9 && text.length !== 81) {
-        throw new InputError(
-          /^[0-9]+$/.test(text)
-            ? `value ${shownNumber(text)} is outside 0..9`
-            : `${describe(text)} is neither one digit nor a run of 9 or 81`,
-          lineNo,
-          column,
-          this.#done + 1,
-        );
+        throw new InputError(badRun(text), lineNo, column, this.#done + 1);
       }
       for (let k = 0; k < text.length; k++) {
         const ch = text.charCodeAt(k);
@@ -342,7 +366,11 @@ export class TokenFormatParser implements GridParser {
 /**
  * Parser of one puzzle per line: S² symbols, `.`/`0` empty; `#` lines and blank lines skipped.
  *
- * `size`, when given, fixes S; otherwise each line's length decides it.
+ * `size`, when given, fixes S; otherwise each line's length decides it. `symbols`, when
+ * given, are the symbols to read instead of the default ones (value v is the v-th, `.`
+ * empty, `0` only a symbol if listed), and fix S at their number. With the default
+ * symbols, a line of 16×16 or more that holds both `.` and `0` is refused: its `0`s may be
+ * digits (a grid written `0`-`F`), which only `symbols` can say.
  */
 export class LineFormatParser implements GridParser {
   #line = 0;
@@ -350,10 +378,27 @@ export class LineFormatParser implements GridParser {
   #block = new Uint8Array(0);
   #used = 0;
   readonly #size: number;
+  readonly #table: SymbolTable;
+  /** The table's values by ASCII code, kept at hand for the byte path. */
+  readonly #values: Int8Array;
+  readonly #maxSize: number;
 
-  /** `size` fixes S (0: from each line's length). */
-  constructor(size = 0) {
-    this.#size = size;
+  /**
+   * `size` fixes S (0: from each line's length); `symbols` (at most 64, distinct printable
+   * ASCII characters but `.` and `#`) replace the default symbols and fix S at their
+   * number. Throws a RangeError when `symbols` will not do or disagree with `size`.
+   */
+  constructor(size = 0, symbols?: string) {
+    this.#table = symbols === undefined ? SymbolTable.DEFAULT : SymbolTable.of(symbols);
+    if (symbols !== undefined && size !== 0 && size !== symbols.length) {
+      throw new RangeError(`size ${size} needs ${size} symbols, not ${symbols.length}`);
+    }
+    this.#size = symbols === undefined ? size : symbols.length;
+    if (this.#size > this.#table.maxSize) {
+      throw new RangeError(`size ${size} is more than one puzzle per line can hold`);
+    }
+    this.#values = this.#table.values;
+    this.#maxSize = this.#table.maxSize;
   }
 
   feed(raw: string, emit: (event: ParseEvent) => void): void {
@@ -368,37 +413,71 @@ export class LineFormatParser implements GridParser {
     const grid = this.#done + 1;
     const n = line.length;
     const size = this.#size || Math.round(Math.sqrt(n));
-    if (size * size !== n) {
-      throw new InputError(
-        this.#size
-          ? `line has ${n} symbols, expected ${size * size}`
-          : `line has ${n} symbols, which is not a square number`,
-        lineNo,
-        start + 1,
-        grid,
-      );
+    if (size * size !== n || size > this.#maxSize) {
+      throw new InputError(this.#badLength(n), lineNo, start + 1, grid);
     }
-    if (size > MAX_LINE_SIZE) {
-      throw new InputError(
-        `size ${size} is too large for one puzzle per line (at most ${MAX_LINE_SIZE})`,
-        lineNo,
-        start + 1,
-        grid,
-      );
-    }
+    const table = this.#table;
     const cells = this.#take(n);
     for (let k = 0; k < n; k++) {
-      const v = valueOfSymbol(line.charCodeAt(k));
+      const v = table.value(line.charCodeAt(k));
       if (v < 0 || v > size) {
-        const why = v < 0
-          ? `${describeChar(line[k])} is not a symbol`
-          : `symbol '${line[k]}' (${v}) is outside 1..${size}`;
-        throw new InputError(why, lineNo, start + k + 1, grid);
+        this.#used -= n;
+        throw new InputError(
+          `${describeChar(line[k])} is not a symbol of a ${size}×${size} puzzle; ` +
+            `use ${table.allowed(size)}`,
+          lineNo,
+          start + k + 1,
+          grid,
+        );
       }
       cells[k] = v;
     }
+    const zero = this.#zeroAmongDots(line, size);
+    if (zero >= 0) {
+      this.#used -= n;
+      throw new InputError(
+        `the line holds both '.' and '0', and '0' is read as empty; if 0 is a digit ` +
+          `here, pass --symbols ${zeroBasedSymbols(size)}`,
+        lineNo,
+        start + zero + 1,
+        grid,
+      );
+    }
     this.#done++;
     emit({ kind: "grid", grid: { index: this.#done, size, cells, line: lineNo } });
+  }
+
+  /**
+   * Where the first `0` is in a line of a 16×16 or larger grid that holds `.` too, when
+   * `0` is read as empty; else -1.
+   */
+  #zeroAmongDots(line: string, size: number): number {
+    if (size < 16 || !this.#table.zeroIsEmpty) return -1;
+    const zero = line.indexOf("0");
+    return zero >= 0 && line.includes(".") ? zero : -1;
+  }
+
+  /** What is wrong with a line of n cells: their number, and the numbers a puzzle needs. */
+  #badLength(n: number): string {
+    const max = this.#maxSize;
+    const fixed = this.#size;
+    if (fixed !== 0) {
+      const given = this.#table.custom
+        ? ` (${fixed} symbol${fixed === 1 ? "" : "s"} in --symbols)`
+        : "";
+      return `line has ${cellCount(n)}; a ${fixed}×${fixed} puzzle${given} needs ${fixed * fixed}`;
+    }
+    const below = Math.floor(Math.sqrt(n));
+    const larger = `; one puzzle per line holds at most ${max}×${max} (${max * max} cells): ` +
+      "write larger grids in the grid format, or with --symbols of their size";
+    if (below * below === n) return `line has ${n} cells, a ${below}×${below} puzzle${larger}`;
+    // (1 is a square: from here on n >= 2.)
+    const sizes = [below, below + 1]
+      .filter((s) => s >= 1 && s <= max)
+      .sort((a, b) => Math.abs(a * a - n) - Math.abs(b * b - n));
+    if (sizes.length === 0) return `line has ${n} cells${larger}`;
+    return `line has ${n} cells; a puzzle needs a square number of cells: ` +
+      sizes.map((s) => `${s * s} for ${s}×${s}`).join(", ");
   }
 
   /**
@@ -423,21 +502,40 @@ export class LineFormatParser implements GridParser {
     }
     const n = end - start;
     const size = this.#size || Math.round(Math.sqrt(n));
-    if (size * size !== n || size > MAX_LINE_SIZE) return false;
-    const cells = this.#take(n);
-    for (let k = 0; k < n; k++) {
-      const c = bytes[start + k];
-      const v = c < 128 ? SYMBOL_VALUE[c] : -1;
-      if (v < 0 || v > size) {
-        this.#used -= n;
-        return false;
+    let cells: Uint8Array;
+    if (this.#values === DEFAULT_VALUES) {
+      // The default symbols, from the module's own table: as fast as before there were others.
+      if (size * size !== n || size > MAX_LINE_SIZE) return false;
+      cells = this.#take(n);
+      for (let k = 0; k < n; k++) {
+        const c = bytes[start + k];
+        const v = c < 128 ? DEFAULT_VALUES[c] : -1;
+        if (v < 0 || v > size) return this.#decline(n);
+        cells[k] = v;
       }
-      cells[k] = v;
+      // Only large grids are looked at again, for a '0' among '.'s (`feed` reports it).
+      if (size >= 16 && zeroAmongDots(bytes, start, end)) return this.#decline(n);
+    } else {
+      if (size * size !== n) return false;
+      cells = this.#take(n);
+      const values = this.#values;
+      for (let k = 0; k < n; k++) {
+        const c = bytes[start + k];
+        const v = c < 128 ? values[c] : -1;
+        if (v < 0) return this.#decline(n);
+        cells[k] = v;
+      }
     }
     const lineNo = ++this.#line;
     this.#done++;
     emit({ kind: "grid", grid: { index: this.#done, size, cells, line: lineNo } });
     return true;
+  }
+
+  /** Give back the cells taken for a line of n cells, and decline it. */
+  #decline(n: number): false {
+    this.#used -= n;
+    return false;
   }
 
   finish(): void {}
@@ -457,13 +555,32 @@ export class LineFormatParser implements GridParser {
   }
 }
 
+/** `n cells`, or `1 cell`. */
+function cellCount(n: number): string {
+  return n === 1 ? "1 cell" : `${n} cells`;
+}
+
+/** Whether `bytes[start, end)` holds both `.` and `0`. */
+function zeroAmongDots(bytes: Uint8Array, start: number, end: number): boolean {
+  let dot = false;
+  let zero = false;
+  for (let k = start; k < end; k++) {
+    const c = bytes[k];
+    if (c === 46) dot = true;
+    else if (c === 48) zero = true;
+  }
+  return dot && zero;
+}
+
 /** Bytes of the blocks that {@linkcode LineFormatParser} cuts its grids from. */
 const BLOCK_BYTES = 1 << 16;
 
 /**
  * Guess the input form from its first meaningful lines (blank and `#` lines skipped):
- * a lone integer followed by a lone integer is the grid format; a line of one token whose
- * length is a square of 16 or more is one puzzle per line; anything else is the token form.
+ * a lone integer followed by a lone integer is the grid format; a line of one token of 16
+ * characters or more is one puzzle per line (the token form has no such token but a run
+ * of 81, itself a puzzle line, and a line of the wrong length is then told as such);
+ * anything else is the token form.
  */
 export function detectForm(lines: readonly string[]): InputForm {
   const meaningful = lines
@@ -475,25 +592,22 @@ export function detectForm(lines: readonly string[]): InputForm {
     const second = meaningful[1]?.split(/\s+/);
     if (second === undefined || (second.length === 1 && INTEGER.test(second[0]))) return "grid";
   }
-  if (first.length === 1) {
-    const n = first[0].length;
-    const s = Math.round(Math.sqrt(n));
-    if (s * s === n && n >= 16) return "line";
-  }
+  if (first.length === 1 && first[0].length >= 16) return "line";
   return "tokens";
 }
 
 /**
  * A parser for an input form; `inputBytes`, the input's size when known, bounds the grid
- * count the grid format may announce.
+ * count the grid format may announce; `symbols`, when given, are those of one puzzle per
+ * line (see {@linkcode LineFormatParser}).
  */
-export function parserFor(form: InputForm, inputBytes?: number): GridParser {
+export function parserFor(form: InputForm, inputBytes?: number, symbols?: string): GridParser {
   switch (form) {
     case "grid":
       return new GridFormatParser(MAX_SIZE, inputBytes);
     case "tokens":
       return new TokenFormatParser();
     case "line":
-      return new LineFormatParser();
+      return new LineFormatParser(0, symbols);
   }
 }

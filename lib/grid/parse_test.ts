@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   detectForm,
   formatLine,
+  GRID_FORMAT_HINT,
   GridFormatParser,
   type GridParser,
   InputError,
@@ -156,7 +157,16 @@ Deno.test("GridFormatParser", async (t) => {
   await t.step("errors: grid count", () => {
     assertError(
       run(new GridFormatParser(), "x\n"),
-      "line 1, column 1: grid count 'x' is not an integer",
+      "line 1, column 1: grid count 'x' is not an integer: the grid format starts with the " +
+        "number of grids, then gives each grid's size and rows",
+      1,
+      1,
+    );
+    assert.ok(GRID_FORMAT_HINT.startsWith("the grid format starts"));
+    // A command says what it reads, and what reads the form it was given instead.
+    assertError(
+      run(new GridFormatParser(64, undefined, "hint"), "3...86......\n"),
+      "line 1, column 1: grid count '3...86......' is not an integer: hint",
       1,
       1,
     );
@@ -341,7 +351,7 @@ Deno.test("TokenFormatParser", async (t) => {
     );
   });
 
-  await t.step("errors: a value 10 and other multi-digit numbers", () => {
+  await t.step("errors: a value of two digits is out of range", () => {
     assertError(
       run(new TokenFormatParser(), ["0 0 3 9 10"]),
       "grid 1, line 1, column 9: value 10 is outside 0..9",
@@ -350,10 +360,44 @@ Deno.test("TokenFormatParser", async (t) => {
       1,
     );
     assertError(
-      run(new TokenFormatParser(), ["  123"]),
-      "grid 1, line 1, column 3: value 123 is outside 0..9",
+      run(new TokenFormatParser(), ["0 99"]),
+      "grid 1, line 1, column 3: value 99 is outside 0..9",
       1,
       3,
+      1,
+    );
+  });
+
+  await t.step("errors: a run of the wrong length says its length and the right ones", () => {
+    const needs = "a 9×9 grid needs 81: single digits, runs of 9 (a row) or one run of 81, " +
+      "with '.' or '0' for empty";
+    assertError(
+      run(new TokenFormatParser(), ["  123"]),
+      `grid 1, line 1, column 3: '123' has 3 cells; ${needs}`,
+      1,
+      3,
+      1,
+    );
+    assertError(
+      run(new TokenFormatParser(), ["05"]),
+      `grid 1, line 1, column 1: '05' has 2 cells; ${needs}`,
+      1,
+      1,
+      1,
+    );
+    // The 80-symbol line of the issue: one cell short of a grid.
+    assertError(
+      run(new TokenFormatParser(), [SUDOKU.slice(0, 80)]),
+      `grid 1, line 1, column 1: '..3.2.6..9..3.5..1..…' has 80 cells; ${needs}`,
+      1,
+      1,
+      1,
+    );
+    assertError(
+      run(new TokenFormatParser(), [classic[0], "1,2,3"]),
+      `grid 1, line 2, column 1: '1,2,3' has 5 characters; ${needs}`,
+      2,
+      1,
       1,
     );
   });
@@ -451,42 +495,212 @@ Deno.test("LineFormatParser", async (t) => {
     }
   });
 
-  await t.step("errors: length not a square, symbols, sizes", () => {
+  await t.step("errors: a length not a square, with the nearest squares", () => {
     assertError(
       run(new LineFormatParser(), ["................", "", "   12"]),
-      "grid 2, line 3, column 4: line has 2 symbols, which is not a square number",
+      "grid 2, line 3, column 4: line has 2 cells; a puzzle needs a square number of cells: " +
+        "1 for 1×1, 4 for 2×2",
       3,
       4,
       2,
     );
+    // The 80-symbol line of the issue.
     assertError(
-      run(new LineFormatParser(), ["...G............"]),
-      "grid 1, line 1, column 4: symbol 'G' (16) is outside 1..4",
+      run(new LineFormatParser(), [SUDOKU.slice(0, 80)]),
+      "grid 1, line 1, column 1: line has 80 cells; a puzzle needs a square number of cells: " +
+        "81 for 9×9, 64 for 8×8",
       1,
-      4,
+      1,
       1,
     );
     assertError(
-      run(new LineFormatParser(), ["  ...!............"]),
-      "grid 1, line 1, column 6: '!' is not a symbol",
+      run(new LineFormatParser(), ["0".repeat(250)]),
+      "grid 1, line 1, column 1: line has 250 cells; a puzzle needs a square number of " +
+        "cells: 256 for 16×16, 225 for 15×15",
       1,
-      6,
+      1,
       1,
     );
     assertError(
-      run(new LineFormatParser(), [".".repeat(36 * 36)]),
-      "grid 1, line 1, column 1: size 36 is too large for one puzzle per line (at most 35)",
+      run(new LineFormatParser(), ["1".repeat(1240)]),
+      "grid 1, line 1, column 1: line has 1240 cells; a puzzle needs a square number of " +
+        "cells: 1225 for 35×35",
       1,
       1,
       1,
     );
     assertError(
       run(new LineFormatParser(4), ["........."]),
-      "grid 1, line 1, column 1: line has 9 symbols, expected 16",
+      "grid 1, line 1, column 1: line has 9 cells; a 4×4 puzzle needs 16",
       1,
       1,
       1,
     );
+    assertError(
+      run(new LineFormatParser(4), ["7"]),
+      "grid 1, line 1, column 1: line has 1 cell; a 4×4 puzzle needs 16",
+      1,
+      1,
+      1,
+    );
+  });
+
+  await t.step("errors: a line larger than the form holds points to the grid format", () => {
+    const larger = "one puzzle per line holds at most 35×35 (1225 cells): write larger " +
+      "grids in the grid format, or with --symbols of their size";
+    assertError(
+      run(new LineFormatParser(), [".".repeat(36 * 36)]),
+      `grid 1, line 1, column 1: line has 1296 cells, a 36×36 puzzle; ${larger}`,
+      1,
+      1,
+      1,
+    );
+    assertError(
+      run(new LineFormatParser(), [".".repeat(1300)]),
+      `grid 1, line 1, column 1: line has 1300 cells; ${larger}`,
+      1,
+      1,
+      1,
+    );
+  });
+
+  await t.step("errors: a character that is no symbol of the size, with those that are", () => {
+    assertError(
+      run(new LineFormatParser(), ["...G............"]),
+      "grid 1, line 1, column 4: 'G' is not a symbol of a 4×4 puzzle; use 1-4, '.' or '0' " +
+        "for empty",
+      1,
+      4,
+      1,
+    );
+    assertError(
+      run(new LineFormatParser(), [SUDOKU.slice(0, 40) + "x" + SUDOKU.slice(41)]),
+      "grid 1, line 1, column 41: 'x' is not a symbol of a 9×9 puzzle; use 1-9, '.' or '0' " +
+        "for empty",
+      1,
+      41,
+      1,
+    );
+    assertError(
+      run(new LineFormatParser(), ["  ...!............"]),
+      "grid 1, line 1, column 6: '!' is not a symbol of a 4×4 puzzle; use 1-4, '.' or '0' " +
+        "for empty",
+      1,
+      6,
+      1,
+    );
+    assertError(
+      run(new LineFormatParser(), ["-" + ".".repeat(255)]),
+      "grid 1, line 1, column 1: '-' is not a symbol of a 16×16 puzzle; use 1-9 and A-G, " +
+        "'.' or '0' for empty",
+      1,
+      1,
+      1,
+    );
+    assertError(
+      run(new LineFormatParser(), ["\u0007"]),
+      "grid 1, line 1, column 1: character U+0007 is not a symbol of a 1×1 puzzle; use 1, " +
+        "'.' or '0' for empty",
+      1,
+      1,
+      1,
+    );
+  });
+
+  await t.step("16×16 and up: a line with both '.' and '0' is refused, located", () => {
+    const line16 = "123456789ABCDEFG".repeat(15) + "..0" + "1".repeat(13);
+    assertError(
+      run(new LineFormatParser(), [SUDOKU, " " + line16]),
+      "grid 2, line 2, column 244: the line holds both '.' and '0', and '0' is read as " +
+        "empty; if 0 is a digit here, pass --symbols 0123456789ABCDEF",
+      2,
+      244,
+      2,
+    );
+    const line25 = "0" + ".".repeat(624);
+    assertError(
+      run(new LineFormatParser(), [line25]),
+      "grid 1, line 1, column 1: the line holds both '.' and '0', and '0' is read as " +
+        "empty; if 0 is a digit here, pass --symbols 0123456789ABCDEFGHIJKLMNO",
+      1,
+      1,
+      1,
+    );
+    // Either alone is empty; below 16×16, both are too.
+    const r = run(new LineFormatParser(), [
+      "0".repeat(256),
+      ".".repeat(256),
+      "0.".repeat(40) + "0",
+      "0.".repeat(8),
+    ]);
+    assert.equal(r.error, undefined);
+    assert.deepEqual(r.grids.map((g) => cells(g).every((v) => v === 0)), [true, true, true, true]);
+  });
+
+  await t.step("symbols of the caller's: 0-F for a 16×16, in either case, '.' empty", () => {
+    const hex = "0123456789ABCDEF";
+    const row = "0123456789abcdef";
+    const r = run(new LineFormatParser(0, hex), [
+      "# 0 is a digit",
+      (hex + row).repeat(8),
+      ".".repeat(255) + "0",
+    ]);
+    assert.equal(r.error, undefined);
+    assert.deepEqual(r.grids.map((g) => [g.index, g.size, g.line]), [[1, 16, 2], [2, 16, 3]]);
+    assert.deepEqual(cells(r.grids[0]).slice(0, 32), [
+      ...Array.from({ length: 16 }, (_, i) => i + 1),
+      ...Array.from({ length: 16 }, (_, i) => i + 1),
+    ]);
+    assert.deepEqual(cells(r.grids[1]).slice(254), [0, 1]);
+    // Both cases listed: each is its own symbol.
+    const both = run(new LineFormatParser(0, "aA"), ["aA.A"]);
+    assert.deepEqual(both.grids.map(cells), [[1, 2, 0, 2]]);
+  });
+
+  await t.step("symbols of the caller's: errors say them", () => {
+    const hex = "0123456789ABCDEF";
+    assertError(
+      run(new LineFormatParser(0, hex), [hex.repeat(15) + "G" + hex.slice(1)]),
+      "grid 1, line 1, column 241: 'G' is not a symbol of a 16×16 puzzle; use the symbols " +
+        "'0123456789ABCDEF', '.' for empty",
+      1,
+      241,
+      1,
+    );
+    assertError(
+      run(new LineFormatParser(0, hex), [SUDOKU]),
+      "grid 1, line 1, column 1: line has 81 cells; a 16×16 puzzle (16 symbols in --symbols) " +
+        "needs 256",
+      1,
+      1,
+      1,
+    );
+    // '0' is no symbol of 1-9: neither empty nor a digit.
+    assertError(
+      run(new LineFormatParser(0, "123456789"), [SUDOKU_DIGITS]),
+      "grid 1, line 1, column 1: '0' is not a symbol of a 9×9 puzzle; use the symbols " +
+        "'123456789', '.' for empty",
+      1,
+      1,
+      1,
+    );
+  });
+
+  await t.step("symbols that will not do, or disagree with the size, are refused", () => {
+    assert.throws(
+      () => new LineFormatParser(0, "0123456789ABCDE1"),
+      new RangeError("symbols '0123456789ABCDE1' repeats '1': give each value its own character"),
+    );
+    assert.throws(() => new LineFormatParser(0, ".123"), RangeError);
+    assert.throws(
+      () => new LineFormatParser(9, "1234"),
+      new RangeError("size 9 needs 9 symbols, not 4"),
+    );
+    assert.throws(
+      () => new LineFormatParser(36),
+      new RangeError("size 36 is more than one puzzle per line can hold"),
+    );
+    assert.equal(run(new LineFormatParser(4, "1234"), ["1234".repeat(4)]).grids.length, 1);
   });
 });
 
@@ -555,20 +769,45 @@ Deno.test("LineFormatParser.feedBytes", async (t) => {
     assert.equal(got.taken, 0);
     assertError(
       got,
-      "grid 1, line 1, column 1: line has 624 symbols, which is not a square number",
+      "grid 1, line 1, column 1: line has 624 cells; a puzzle needs a square number of " +
+        "cells: 625 for 25×25, 576 for 24×24",
       1,
       1,
       1,
     );
   });
 
+  await t.step("declines a 16×16 line with both '.' and '0', which feed reports", () => {
+    const lines = ["0".repeat(256), "." + "0".repeat(255), SUDOKU_DIGITS];
+    const got = runBytes(new LineFormatParser(), lines);
+    assert.equal(got.taken, 1);
+    assertSameResult(got, run(new LineFormatParser(), lines), "'.' and '0'");
+    assert.equal(got.error?.column, 2);
+  });
+
+  await t.step("reads the caller's symbols as feed does", () => {
+    const hex = "0123456789ABCDEF";
+    const lines = [(hex + hex.toLowerCase()).repeat(8), "." + hex.repeat(16).slice(1), SUDOKU];
+    const got = runBytes(new LineFormatParser(0, hex), lines);
+    assert.equal(got.taken, 2);
+    assertSameResult(got, run(new LineFormatParser(0, hex), lines), "0-F");
+    assert.equal(got.grids.length, 2);
+    assert.match(got.error?.message ?? "", /line has 81 cells; a 16×16 puzzle/);
+  });
+
   await t.step("with feed for the lines it declines: what feed alone gives", () => {
     const rng = new Rng(20261125);
     const pick = <T>(xs: readonly T[]): T => xs[rng.below(xs.length)];
-    const odd = ["!", "é", "×", "G", "Z", "\ufeff", " ", "#", "0", "\u{1F600}"];
+    const odd = ["!", "é", "×", "G", "Z", "\ufeff", " ", "#", "0", ".", "\u{1F600}"];
     let taken = 0;
     for (let round = 0; round < 400; round++) {
       const fixed = pick([0, 0, 0, 4]);
+      // Sometimes, for a fixed 4×4, symbols of the caller's (written in either case).
+      const symbols = fixed === 0 || rng.below(2) === 0 ? undefined : "abcd";
+      const write = symbols === undefined
+        ? symbolOf
+        : (v: number) =>
+          v === 0 ? "." : rng.below(2) ? symbols[v - 1] : symbols[v - 1].toUpperCase();
       const lines: string[] = [];
       const n = 1 + rng.below(12);
       for (let i = 0; i < n; i++) {
@@ -577,7 +816,7 @@ Deno.test("LineFormatParser.feedBytes", async (t) => {
         else {
           const size = fixed || pick([1, 4, 9, 16, 25]);
           let line = "";
-          for (let k = 0; k < size * size; k++) line += symbolOf(rng.below(size + 1));
+          for (let k = 0; k < size * size; k++) line += write(rng.below(size + 1));
           if (kind === 1) {
             // One odd character put in, or one symbol cut out.
             const at = rng.below(line.length);
@@ -590,9 +829,10 @@ Deno.test("LineFormatParser.feedBytes", async (t) => {
         }
       }
       if (rng.below(8) === 0) lines[0] = "\ufeff" + lines[0];
-      const got = runBytes(new LineFormatParser(fixed), lines);
+      const parser = () => new LineFormatParser(fixed, symbols);
+      const got = runBytes(parser(), lines);
       taken += got.taken;
-      assertSameResult(got, run(new LineFormatParser(fixed), lines), JSON.stringify(lines));
+      assertSameResult(got, run(parser(), lines), JSON.stringify([symbols, lines]));
     }
     // The fast path did most of the work (a declining stub would pass the comparison).
     assert.ok(taken > 1500, `feedBytes took ${taken} lines`);
@@ -619,6 +859,16 @@ Deno.test("symbols of the one-line form", async (t) => {
     big[1] = 7;
     assert.equal(formatLine(big, 36), "36 7 " + "0 ".repeat(36 * 36 - 3) + "0");
   });
+
+  await t.step("formatLine writes the caller's symbols, '.' for empty", () => {
+    const hex = "0123456789ABCDEF";
+    assert.equal(formatLine(Uint8Array.from([16, 0, 10, 1]), 16, hex), "F.90");
+    assert.equal(formatLine(Uint8Array.from([1, 2, 2, 1]), 2, "xy"), "xyyx");
+    // Each value read back from what is written.
+    const cells = Uint8Array.from({ length: 256 }, (_, i) => i % 17);
+    const r = run(new LineFormatParser(0, hex), [formatLine(cells, 16, hex)]);
+    assert.deepEqual(r.grids.map((g) => Array.from(g.cells)), [Array.from(cells)]);
+  });
 });
 
 Deno.test("detectForm", async (t) => {
@@ -640,6 +890,14 @@ Deno.test("detectForm", async (t) => {
     assert.equal(detectForm(["................"]), "line");
     assert.equal(detectForm(["0".repeat(625)]), "line");
     assert.equal(detectForm([]), "line");
+  });
+  await t.step("a lone token of 16 characters or more, of any length: one puzzle per line", () => {
+    // Its parser then says how many cells the line has and how many a puzzle needs.
+    assert.equal(detectForm([SUDOKU.slice(0, 80)]), "line");
+    assert.equal(detectForm(["1234567890123456789"]), "line");
+    // Shorter ones stay tokens, whose parser tells a run of the wrong length.
+    assert.equal(detectForm(["1234567890"]), "tokens");
+    assert.equal(detectForm(["ab\x1b]0;x\x07cd"]), "tokens");
   });
   await t.step("parserFor gives the parser of each form", () => {
     assert.ok(parserFor("grid") instanceof GridFormatParser);

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { lowestBit, popcount, SymbolSets } from "./symbols.ts";
+import {
+  lowestBit,
+  popcount,
+  SymbolSets,
+  symbolsProblem,
+  SymbolTable,
+  zeroBasedSymbols,
+} from "./symbols.ts";
 import { Rng } from "./random.ts";
 
 /** Deterministic floats in [0, 1), so failures reproduce. */
@@ -99,5 +106,84 @@ Deno.test("SymbolSets agrees with JS Sets", async (t) => {
     assert.deepEqual(sets.values(1), Array.from({ length: 64 }, (_, i) => i + 1));
     assert.equal(sets.isEmpty(0), true);
     assert.equal(sets.add(1, 64), false);
+  });
+});
+
+Deno.test("symbolsProblem: what makes symbols unfit for one puzzle per line", () => {
+  for (const ok of ["0123456789ABCDEF", "123456789", "x", "aA", "!$%&()*+,-/:;<=>?@[]^_{|}~"]) {
+    assert.equal(symbolsProblem(ok), undefined, ok);
+  }
+  const cases: [string, string][] = [
+    ["", "is empty: give one character per value, e.g. 123456789"],
+    ["0123456789ABCDE1", "repeats '1': give each value its own character"],
+    [".123", "holds '.', which always marks an empty cell: use another character"],
+    ["12#4", "holds '#', which starts a comment line: use another character"],
+    ["12 4", "holds a space: use printable ASCII characters (letters, digits, punctuation)"],
+    [
+      "12\t4",
+      "holds character U+0009: use printable ASCII characters (letters, digits, punctuation)",
+    ],
+    [
+      "12é4",
+      "holds character U+00E9: use printable ASCII characters (letters, digits, punctuation)",
+    ],
+    [
+      "12\x7f",
+      "holds character U+007F: use printable ASCII characters (letters, digits, punctuation)",
+    ],
+  ];
+  for (const [chars, problem] of cases) assert.equal(symbolsProblem(chars), problem, chars);
+  const printable = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i))
+    .filter((ch) => ch !== "." && ch !== "#")
+    .join("");
+  assert.equal(symbolsProblem(printable.slice(0, 64)), undefined);
+  assert.equal(
+    symbolsProblem(printable.slice(0, 65)),
+    "has 65 characters: the largest size is 64×64",
+  );
+});
+
+Deno.test("SymbolTable", async (t) => {
+  await t.step("the default: 1-9, A-Z in either case; '.' and '0' empty", () => {
+    const d = SymbolTable.DEFAULT;
+    assert.equal(d.custom, false);
+    assert.equal(d.zeroIsEmpty, true);
+    assert.equal(d.maxSize, 35);
+    for (let v = 0; v <= 35; v++) assert.equal(d.value(d.symbol(v).charCodeAt(0)), v);
+    assert.equal(d.value(48), 0);
+    assert.equal(d.value("g".charCodeAt(0)), 16);
+    assert.equal(d.value(200), -1);
+    assert.equal(d.value("-".charCodeAt(0)), -1);
+  });
+  await t.step("the default's symbols for each size, said plainly", () => {
+    const d = SymbolTable.DEFAULT;
+    assert.equal(d.allowed(1), "1, '.' or '0' for empty");
+    assert.equal(d.allowed(4), "1-4, '.' or '0' for empty");
+    assert.equal(d.allowed(9), "1-9, '.' or '0' for empty");
+    assert.equal(d.allowed(10), "1-9 and A, '.' or '0' for empty");
+    assert.equal(d.allowed(16), "1-9 and A-G, '.' or '0' for empty");
+    assert.equal(d.allowed(35), "1-9 and A-Z, '.' or '0' for empty");
+  });
+  await t.step("custom: exactly its symbols, letters in either case unless both listed", () => {
+    const hex = SymbolTable.of("0123456789abcdef");
+    assert.equal(hex.custom, true);
+    assert.equal(hex.zeroIsEmpty, false);
+    assert.equal(hex.maxSize, 16);
+    assert.equal(hex.value(48), 1);
+    assert.equal(hex.value(46), 0);
+    assert.equal(hex.value("F".charCodeAt(0)), 16);
+    assert.equal(hex.value("f".charCodeAt(0)), 16);
+    assert.equal(hex.value("g".charCodeAt(0)), -1);
+    assert.equal(hex.symbol(16), "f");
+    assert.equal(hex.symbol(0), ".");
+    assert.equal(hex.allowed(16), "the symbols '0123456789abcdef', '.' for empty");
+    const both = SymbolTable.of("aA");
+    assert.deepEqual([both.value(97), both.value(65)], [1, 2]);
+    assert.throws(() => SymbolTable.of("11"), RangeError);
+  });
+  await t.step("zeroBasedSymbols: 0-9 then A.. for a grid written with digit 0", () => {
+    assert.equal(zeroBasedSymbols(16), "0123456789ABCDEF");
+    assert.equal(zeroBasedSymbols(25), "0123456789ABCDEFGHIJKLMNO");
+    assert.equal(zeroBasedSymbols(36).length, 36);
   });
 });

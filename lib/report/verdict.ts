@@ -30,3 +30,8 @@ export function verdict(cells: Uint8Array): Verdict {
 export function formatVerdict(index: number, v: Verdict): string {
   return `Case ${index}: ${v}.`;
 }
+
+/** The JSON form of case `index` (1-based), one object without newline: `{"case":1,"verdict":"Unique"}` */
+export function formatVerdictJson(index: number, v: Verdict): string {
+  return JSON.stringify({ case: index, verdict: v });
+}

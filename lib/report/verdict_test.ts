@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { formatVerdict, type Verdict, verdict } from "./verdict.ts";
+import { formatVerdict, formatVerdictJson, type Verdict, verdict } from "./verdict.ts";
 import { Rng } from "../grid/random.ts";
 
 /** Deterministic floats in [0, 1), so failures reproduce. */
@@ -110,4 +110,9 @@ Deno.test("verdict", async (t) => {
 Deno.test("formatVerdict", () => {
   assert.equal(formatVerdict(1, "Unique"), "Case 1: Unique.");
   assert.equal(formatVerdict(12, "Impossible"), "Case 12: Impossible.");
+});
+
+Deno.test("formatVerdictJson", () => {
+  assert.equal(formatVerdictJson(1, "Unique"), '{"case":1,"verdict":"Unique"}');
+  assert.equal(formatVerdictJson(12, "Illegal"), '{"case":12,"verdict":"Illegal"}');
 });

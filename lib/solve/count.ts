@@ -124,20 +124,27 @@ export interface CollectedSolutions extends CountResult {
   solutions: Uint8Array;
 }
 
+/** Solutions gathered between two calls of the `stop` option of {@linkcode collectSolutions}. */
+export const STOP_EVERY = 1024;
+
 /**
  * Every solution of `grid` up to `limit`, packed into one array (which grows by doubling,
  * so gathering n solutions costs O(n) copies in all).
+ *
+ * `stop`, when given, is asked after every {@linkcode STOP_EVERY} solutions (a clock's
+ * deadline, say); `true` ends the enumeration there, and the result is then not `exact`.
  */
 export function collectSolutions(
   grid: Uint8Array,
   size: number,
-  options: Omit<CountOptions, "onSolution"> = {},
+  options: Omit<CountOptions, "onSolution"> & { stop?: () => boolean } = {},
 ): CollectedSolutions {
   const cells = size * size;
   let buffer = new Uint8Array(1024 * cells);
   let n = 0;
+  const { stop, ...count } = options;
   const result = countSolutions(grid, size, {
-    ...options,
+    ...count,
     onSolution: (s) => {
       if (buffer.length < (n + 1) * cells) {
         const next = new Uint8Array(buffer.length * 2);
@@ -146,6 +153,7 @@ export function collectSolutions(
       }
       buffer.set(s, n * cells);
       n++;
+      return stop === undefined || n % STOP_EVERY !== 0 || !stop();
     },
   });
   return { ...result, solutions: buffer.subarray(0, n * cells) };

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { collectSolutions, countSolutions, defaultVariant, type Variant } from "./count.ts";
+import {
+  collectSolutions,
+  countSolutions,
+  defaultVariant,
+  STOP_EVERY,
+  type Variant,
+} from "./count.ts";
 import { Rng } from "../grid/random.ts";
 
 /** Deterministic floats in [0, 1), so failures reproduce. */
@@ -450,4 +456,26 @@ Deno.test("collectSolutions packs every solution the counter finds", async (t) =
       if (got.exact) assert.deepEqual(seen.sort(), [...ref.solutions].sort());
     });
   }
+});
+
+Deno.test("collectSolutions: stop ends the enumeration, inexact", async (t) => {
+  const empty = new Uint8Array(81);
+  await t.step("asked every STOP_EVERY solutions; true stops there", () => {
+    let asked = 0;
+    const got = collectSolutions(empty, 9, { limit: 100_000, stop: () => ++asked === 3 });
+    assert.equal(asked, 3);
+    assert.equal(got.count, 3 * STOP_EVERY);
+    assert.equal(got.exact, false);
+    assert.equal(got.solutions.length, got.count * 81);
+  });
+  await t.step("never true: the same as without it", () => {
+    // Four rows and six cells given: 4,500 solutions, under the limit.
+    const text = "123456789456789123789123456234567891561894" + ".".repeat(39);
+    const grid = Uint8Array.from(text, (ch) => ch === "." ? 0 : Number(ch));
+    const plain = collectSolutions(grid, 9, { limit: 5000 });
+    const asked = collectSolutions(grid, 9, { limit: 5000, stop: () => false });
+    assert.deepEqual([plain.count, plain.exact], [4500, true]);
+    assert.deepEqual([asked.count, asked.exact], [plain.count, plain.exact]);
+    assert.deepEqual(asked.solutions, plain.solutions);
+  });
 });

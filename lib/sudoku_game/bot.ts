@@ -25,7 +25,7 @@
 import { quoteInput } from "../text/escape.ts";
 import type { Engine } from "../solve/engine.ts";
 import { Engine9 } from "../solve/engine9.ts";
-import { cellName, formatMove as formatCodecupMove, parseMove } from "./rules.ts";
+import { cellName, formatMove as formatCodecupMove, MOVE_FORM, parseMove } from "./rules.ts";
 import { geometry } from "../grid/geometry.ts";
 import { Rng } from "../grid/random.ts";
 import { type GameValue, MoveStatus, type RootMove, SolutionGame } from "./endgame.ts";
@@ -98,7 +98,7 @@ export interface BotOptions {
   now?: () => number;
   /** Solution counter; defaults to a private `Engine9` (not shared: it is not reentrant). */
   engine?: Engine;
-  /** Enumerate and solve positions with at most this many solutions (default 500,000). */
+  /** Enumerate and solve positions with at most this many solutions (default {@linkcode ENUM_LIMIT}). */
   enumLimit?: number;
   /** Time of the whole game, in ms (default 30,000). */
   totalMs?: number;
@@ -122,10 +122,13 @@ export interface MoveInfo {
   nodes: number;
 }
 
-const OPENING_GIVENS = 16;
+/** The strong level plays random moves while the grid has fewer givens than this. */
+export const OPENING_GIVENS = 16;
 const SMALL_SET = 2048;
+/** Most solutions the strong level enumerates, by default: from there on it plays exactly. */
+export const ENUM_LIMIT = 500_000;
 /** Attempt the full enumeration once the estimate is below this multiple of the limit. */
-const ENUM_TRIGGER = 1.5;
+export const ENUM_TRIGGER = 1.5;
 
 /**
  * A sudoku bot for one game: feed it the opponent's moves with `opponent`, ask for its
@@ -157,7 +160,7 @@ export class SudokuBot {
     this.rng = new Rng(options.seed ?? 1);
     this.now = options.now ?? (() => performance.now());
     this.engine = options.engine ?? new Engine9();
-    this.enumLimit = options.enumLimit ?? 500_000;
+    this.enumLimit = options.enumLimit ?? ENUM_LIMIT;
     this.totalMs = options.totalMs ?? 30_000;
     this.tableBits = options.tableBits ?? 22;
     this.buf = new Uint8Array(SMALL_SET * 81);
@@ -172,7 +175,7 @@ export class SudokuBot {
     const m = parseMove(text);
     const shown = quoteInput(text, 40);
     if (m === undefined || m.cell < 0) {
-      throw new BotInputError(`cannot parse the opponent's move ${shown}`);
+      throw new BotInputError(`cannot parse the opponent's move ${shown}: ${MOVE_FORM}`);
     }
     const { cell, digit } = m;
     if (this.grid[cell] !== 0) {

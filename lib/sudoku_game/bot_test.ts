@@ -140,7 +140,10 @@ Deno.test("codecup_bot", async (t) => {
         return bot;
       };
       const bad: [string, RegExp][] = [
-        ["Zz9", /cannot parse the opponent's move 'Zz9'/],
+        [
+          "Zz9",
+          /^cannot parse the opponent's move 'Zz9': a move is a row A-I, a column a-i and a digit 1-9, like Dg7$/,
+        ],
         ["!", /cannot parse/],
         ["\x1b[2J", /cannot parse/],
         [name(filled) + "1", /goes to .*, which holds/],

@@ -84,6 +84,8 @@ const IDENTITY = Uint8Array.from({ length: 81 }, (_, i) => i);
 
 /** Most solutions a {@linkcode SolutionGame} takes. */
 export const MAX_SOLUTIONS = 4_000_000;
+/** `load` reads the clock once every LOAD_CHECK + 1 solutions (a few milliseconds). */
+const LOAD_CHECK = 8191;
 
 /** Options of {@linkcode SolutionGame}. */
 export interface SolutionGameOptions {
@@ -175,8 +177,11 @@ export class SolutionGame {
   /**
    * Load `n` solutions (at most {@linkcode MAX_SOLUTIONS}) stored row after row in
    * `solutions` (81 digits each). The table is kept: its entries stay true.
+   *
+   * With a deadline in `limits` (a few million solutions take a second or more), returns
+   * false when it passes first, and the game is then left empty.
    */
-  load(solutions: Uint8Array, n: number): void {
+  load(solutions: Uint8Array, n: number, limits: SearchLimits = {}): boolean {
     if (n > MAX_SOLUTIONS) throw new RangeError(`too many solutions for the endgame: ${n}`);
     if (this.sol.length < n * 81) {
       const cap = Math.max(n, 1024);
@@ -185,7 +190,16 @@ export class SolutionGame {
       this.key2 = new Int32Array(cap);
     }
     this.sol.set(solutions.subarray(0, n * 81));
+    const { deadline, now } = limits;
+    const late = deadline === undefined || now === undefined
+      ? () => false
+      : () => now() >= deadline;
     for (let s = 0; s < n; s++) {
+      if ((s & LOAD_CHECK) === LOAD_CHECK && late()) {
+        this.n = 0;
+        this.prepare();
+        return false;
+      }
       this.key1[s] = solutionKey(this.sol, s * 81, SEED1);
       this.key2[s] = solutionKey(this.sol, s * 81, SEED2);
     }
@@ -193,6 +207,7 @@ export class SolutionGame {
     // About 32 entries a solution: enough for the searches of a game from here.
     this.table.use(n * 8);
     this.prepare();
+    return true;
   }
 
   /** Narrow the position to the solutions holding `digit` at `cell` (a move was played). */
@@ -720,6 +735,7 @@ export interface Analysis {
  *
  * A position with one solution is reported as `LOSS` for the side to move: no move is
  * legal there (in the real game that side would claim `!` instead, the caller's business).
+ * A deadline in `limits` bounds the loading of the solutions too.
  */
 export function analyzeSolutions(
   game: SolutionGame,
@@ -728,7 +744,9 @@ export function analyzeSolutions(
   limits: SearchLimits = {},
   all = true,
 ): Analysis {
-  game.load(solutions, n);
+  if (!game.load(solutions, n, limits)) {
+    return { value: undefined, winning: [], solutions: n, nodes: 0 };
+  }
   const moves = game.rootMoves();
   const value = game.solveMoves(moves, limits, all);
   return {

@@ -188,6 +188,27 @@ Deno.test("codecup_endgame", async (t) => {
     assert.equal(small.solveMoves(small.rootMoves()), outcomes[0]);
   });
 
+  await t.step("a deadline stops the loading of many solutions: no value, an empty game", () => {
+    // Four rows and three cells given: 18,972 solutions, more than a clock check apart.
+    const grid = parseGrid81("123456789456789123789123456234567891561" + ".".repeat(42))!;
+    const r = collectSolutions(grid, 9, { limit: 100_000 });
+    assert.equal(r.count, 18_972);
+    const game = new SolutionGame({ tableBits: 16 });
+    const late = { deadline: 0, now: () => 1 };
+    assert.equal(game.load(r.solutions, r.count, late), false);
+    assert.equal(game.n, 0);
+    assert.deepEqual(game.rootMoves(), []);
+    assert.deepEqual(analyzeSolutions(game, r.solutions, r.count, late), {
+      value: undefined,
+      winning: [],
+      solutions: 18_972,
+      nodes: 0,
+    });
+    // In time, the same load goes through.
+    assert.equal(game.load(r.solutions, r.count, { deadline: 2, now: () => 1 }), true);
+    assert.equal(game.n, 18_972);
+  });
+
   await t.step("set keys: the two halves are independent (no key of linear steps)", () => {
     // Keys of 4,000 distinct rows, then XORs of 300,000 random small sets of them. Among
     // those, some pairs of different sets share the first 32-bit half (a birthday

@@ -19,6 +19,7 @@ import {
   startProblem,
 } from "./rules.ts";
 import { formatJudged, type SequenceOutcome, shownMove } from "../referee/judged.ts";
+import { describeChar } from "../text/escape.ts";
 import {
   type GameFactory,
   type GameResult,
@@ -167,9 +168,12 @@ export function judgeSequence(tokens: readonly string[], rules: Rules): Sequence
   if (tokens.length > 0 && tokens[0].length === 81) {
     start = parseGrid81(tokens[0]);
     if (start === undefined) {
+      // 81 characters: one of them is not a digit or an empty cell.
+      const at = [...tokens[0]].findIndex((ch) => !/^[0-9.]$/.test(ch));
       return {
         kind: "error",
-        message: "the starting grid must be 81 characters of 1..9, '.' or '0'",
+        message: "the starting grid must be 81 characters of 1..9, '.' or '0' for empty: " +
+          `character ${at + 1} is ${describeChar([...tokens[0]][at])}`,
       };
     }
     // A start no game can reach is bad input, not a fault of the mover.
@@ -179,7 +183,12 @@ export function judgeSequence(tokens: readonly string[], rules: Rules): Sequence
     }
     moves = tokens.slice(1);
   }
-  if (moves.length === 0) return { kind: "error", message: "no move to judge" };
+  if (moves.length === 0) {
+    return {
+      kind: "error",
+      message: "no move to judge after the starting grid: add one or more moves, like Ec8",
+    };
+  }
   const position = new Position(rules, start);
   if (start !== undefined) position.witness = witness;
   for (let i = 0; i < moves.length - 1; i++) {

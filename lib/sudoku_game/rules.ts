@@ -11,7 +11,7 @@
  * @module
  */
 
-import { escapeText } from "../text/escape.ts";
+import { quoteInput } from "../text/escape.ts";
 import { countSolutions } from "../solve/count.ts";
 import { findConflict } from "../grid/validate.ts";
 
@@ -63,6 +63,9 @@ export interface Move {
 
 const ROWS = "ABCDEFGHI";
 const COLS = "abcdefghi";
+
+/** The form of a move, for messages about one that does not parse. */
+export const MOVE_FORM = "a move is a row A-I, a column a-i and a digit 1-9, like Dg7";
 
 /**
  * Parse a move in CodeCup notation: `Dg7`, `Dg7!` or `!`; undefined when it does not parse.
@@ -260,7 +263,10 @@ export function judge(position: Position, move: string | Move): MoveVerdict {
   let m: Move | undefined;
   if (typeof move === "string") {
     m = parseMove(move);
-    if (m === undefined) return ends("ILLEGAL", `cannot parse "${escapeText(move, 24)}"`);
+    if (m === undefined) {
+      const form = `${MOVE_FORM} (Dg7! or a lone ! claims one solution is left)`;
+      return ends("ILLEGAL", `cannot parse ${quoteInput(move, 24)}: ${form}`);
+    }
   } else {
     m = move;
   }

@@ -15,6 +15,10 @@ import { replayRecords } from "../../testdata/check_move/replay.ts";
 
 const DATA = new URL("../../testdata/check_move/", import.meta.url);
 
+/** What the reason of a move that does not parse teaches, spelled out. */
+const PARSE_HINT = "a move is a row A-I, a column a-i and a digit 1-9, like Dg7 " +
+  "(Dg7! or a lone ! claims one solution is left)";
+
 /** Row A is 1..7 then two empty cells, and an 8 sits at Dh: so Ah must be 9 and Ai 8. */
 const FORCED = "1234567.." + ".".repeat(18) + ".......8." + ".".repeat(45);
 /** As FORCED, plus an 8 at Gi: Ai can be neither 8 nor 9, so no solution at all. */
@@ -156,7 +160,7 @@ Deno.test("codecup notation", async (t) => {
 Deno.test("codecup judge: every status on crafted positions", async (t) => {
   const cases: [string, Rules, string, string, string][] = [
     [FORCED, "final", "Aa1", "ILLEGAL", "cell Aa already holds 1"],
-    [FORCED, "final", "xyz", "ILLEGAL", 'cannot parse "xyz"'],
+    [FORCED, "final", "xyz", "ILLEGAL", `cannot parse 'xyz': ${PARSE_HINT}`],
     [FORCED, "final", "Ah7", "DOUBLED_SOMEWHERE", "7 is already in row A"],
     [FORCED, "final", "Hh8", "DOUBLED_SOMEWHERE", "8 is already in column h"],
     [FORCED, "final", "Bh7", "DOUBLED_SOMEWHERE", "7 is already in the box of Bh (at Ag)"],
@@ -292,6 +296,6 @@ Deno.test("startProblem: which grids a game can start from", async (t) => {
   await t.step("an unparsable move is quoted escaped and cut", () => {
     const v = judge(new Position(), "E\x1bc8" + "x".repeat(100));
     // The cut counts the escaped text: 24 characters, the escape 4 of them.
-    assert.equal(v.reason, `cannot parse "E\\x1bc8${"x".repeat(17)}…"`);
+    assert.equal(v.reason, `cannot parse 'E\\x1bc8${"x".repeat(17)}…': ${PARSE_HINT}`);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Text shared by every part of the toolkit: input quoted safely in messages.
  *
- * The ground floor of the library with `grid/`: it imports nothing else of `lib/`.
+ * The lowest floor of the library: it imports nothing else of `lib/`.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * Replays the CodeCup 2024 competition records through the referee's judge; shared by
- * lib/codecup_test.ts (one file) and lib/codecup_bench.ts (all four).
+ * lib/sudoku_game/rules_test.ts (one file) and lib/sudoku_game/rules_bench.ts (all four).
  *
  * @module
  */

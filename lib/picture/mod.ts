@@ -1,0 +1,21 @@
+/**
+ * Pictures: grids and their marks (givens, filled cells, conflicts, the last move) as
+ * standalone SVG, one board or a printable sheet of boards, readable back through their
+ * `data-grid` and `data-cell` attributes and cell classes (see `README.md`); and grids as
+ * text a person reads, rows of symbols or rows with rules between the blocks.
+ *
+ * Imports `grid/` and `text/` only.
+ *
+ * @module
+ */
+
+export type { Variant } from "../grid/geometry.ts";
+export {
+  type Board,
+  boardSvg,
+  escapeXml,
+  type SheetOptions,
+  sheetSvg,
+  SVG_NAMESPACE,
+} from "./svg.ts";
+export { gridText, readableText, type TextOptions } from "./text.ts";

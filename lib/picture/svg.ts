@@ -1,0 +1,398 @@
+/**
+ * Pictures of grids as standalone SVG: one board, or a sheet of boards in rows. Each board
+ * is a `<g data-grid="N">`, each of its cells a `<g data-cell="R,C">` classed `given`,
+ * `filled` or `empty`, plus `conflict` and `last-move` where they apply, holding the cell's
+ * highlight `<rect>` and value `<text>` when it has them. Thin cell lines, thick block lines
+ * (Sudoku and Sudoku-X of square sizes), light diagonals (Sudoku-X). Styled with
+ * presentation attributes only (no CSS), generic `sans-serif` font, no external references.
+ *
+ * The parts that depend only on the size, rule set and symbols (cell positions, lines) are
+ * built once and reused, so a sheet of a thousand boards is a few string joins.
+ *
+ * @module
+ */
+
+import { blockSideOf, MAX_SIZE, type Variant } from "../grid/geometry.ts";
+import { MAX_LINE_SIZE, symbolOf } from "../grid/parse.ts";
+import { escapeText } from "../text/escape.ts";
+
+/** One grid to draw and its marks. Cells are indexed 0-based, row-major. */
+export interface Board {
+  /** Side length S, 1..64. */
+  readonly size: number;
+  /** S² values, row-major, 0 for empty, else 1..S. */
+  readonly cells: Uint8Array;
+  /**
+   * Which cells were given (nonzero or `true`), the other nonzero cells being filled in;
+   * the puzzle itself serves. Without it every nonzero cell counts as given.
+   */
+  readonly givens?: Uint8Array | readonly boolean[];
+  /** Cells shown as in conflict (light red), by index. */
+  readonly conflicts?: Iterable<number>;
+  /** The cell of the last move (yellow, outlined), by index. */
+  readonly lastMove?: number;
+  /** Caption above the board: one string (`\n` breaks lines) or one per line; long lines wrap. */
+  readonly title?: string | readonly string[];
+  /** Rule set: block lines for `sudoku` (default) and `x` of square sizes, diagonals for `x`. */
+  readonly variant?: Variant;
+  /** The `data-grid` number; defaults to the board's 1-based position in the sheet. */
+  readonly index?: number;
+  /**
+   * Symbols of values 1, 2, … (one character each, at least S). Default: the one-line
+   * form's `123456789ABC…` up to size 35, decimal numbers above.
+   */
+  readonly symbols?: string;
+}
+
+/** Layout of a sheet. */
+export interface SheetOptions {
+  /**
+   * Boards per row. Default: as many as fit in about 1,200 units of width (three 9×9 boards,
+   * two 16×16, one 25×25 or larger), so a sheet prints in portrait.
+   */
+  readonly columns?: number;
+}
+
+/** The SVG namespace, declared on every picture's root. */
+export const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+
+/** Text escaped for XML content and attribute values: `&`, `<`, `>`, `"`, `'`. */
+export function escapeXml(text: string): string {
+  return text.replace(XML_SPECIAL, (ch) => XML_ENTITY[ch]);
+}
+
+const XML_SPECIAL = /[&<>"']/g;
+const XML_ENTITY: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+// Layout, in SVG user units (px at the default size).
+const MARGIN = 16;
+const GAP = 32;
+const SHEET_WIDTH = 1200;
+const CAPTION_FONT = 16;
+const CAPTION_LINE = 20;
+const CAPTION_GAP = 6;
+/** Estimated width of a caption character in ems, generous so that wrapped lines fit. */
+const CAPTION_CHAR = 0.55;
+/** Longest caption string kept, in characters, before wrapping. */
+const MAX_CAPTION = 1000;
+
+// Colours.
+const INK = "#111";
+const FILLED_INK = "#1d5bbf";
+const CONFLICT_FILL = "#f6c3c3";
+const LAST_FILL = "#ffe98a";
+const LAST_STROKE = "#e07b00";
+const DIAGONAL_FILL = "#e4ebf5";
+const THIN_STROKE = "#9a9a9a";
+const THICK_STROKE = "#222";
+
+/** Cell side in user units: 48 for small grids, shrinking with the side, 20 from 36×36 up. */
+function cellSideOf(size: number): number {
+  return Math.min(48, Math.max(20, Math.round(120 / Math.sqrt(size))));
+}
+
+function num(x: number): string {
+  return String(Math.round(x * 100) / 100);
+}
+
+/** Everything of a board that depends only on its size, rule set and symbols. */
+interface Frame {
+  readonly size: number;
+  readonly cell: number;
+  readonly side: number;
+  /** Per value, the escaped text; index 0 unused. */
+  readonly symbols: readonly string[];
+  /** Per cell: `<g data-cell="R,C" class="`. */
+  readonly open: readonly string[];
+  /** Per cell: `<text x=".." y="..">`. */
+  readonly text: readonly string[];
+  /** Board attributes and everything drawn under the cells, ending with the cells' group open. */
+  readonly under: string;
+  /** Everything drawn over the cells (lines, border), closing the cells' group first. */
+  readonly over: string;
+  /** Outline width of the last move. */
+  readonly mark: number;
+}
+
+const frames = new Map<string, Frame>();
+const MAX_FRAMES = 256;
+
+function frameOf(size: number, variant: Variant, symbols: string | undefined): Frame {
+  const key = `${size} ${variant} ${symbols ?? ""}`;
+  const cached = frames.get(key);
+  if (cached !== undefined) return cached;
+  if (frames.size >= MAX_FRAMES) frames.clear();
+  const frame = buildFrame(size, variant, symbols);
+  frames.set(key, frame);
+  return frame;
+}
+
+function symbolTexts(size: number, symbols: string | undefined): string[] {
+  const out = [""];
+  if (symbols === undefined) {
+    for (let v = 1; v <= size; v++) out.push(size <= MAX_LINE_SIZE ? symbolOf(v) : String(v));
+    return out;
+  }
+  const list = Array.from(symbols);
+  if (list.length < size) {
+    throw new RangeError(`symbols has ${list.length} symbols, size ${size} needs ${size}`);
+  }
+  for (let v = 1; v <= size; v++) out.push(escapeText(list[v - 1]));
+  return out;
+}
+
+function buildFrame(size: number, variant: Variant, symbols: string | undefined): Frame {
+  const cell = cellSideOf(size);
+  const side = size * cell;
+  const plain = symbolTexts(size, symbols);
+  let widest = 1;
+  for (const s of plain) widest = Math.max(widest, Array.from(s).length);
+  // Digits are about 0.56 em wide: one symbol fills 62% of the cell's height, two about 61%
+  // of its width, more shrink to fit.
+  const font = cell * (widest === 1 ? 0.62 : Math.min(0.55, 1.15 / widest));
+  const baseline = cell / 2 + font * 0.36;
+  const open: string[] = [];
+  const text: string[] = [];
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) {
+      open.push(`<g data-cell="${r + 1},${c + 1}" class="`);
+      text.push(`<text x="${num(c * cell + cell / 2)}" y="${num(r * cell + baseline)}">`);
+    }
+  }
+  const thin = cell >= 30 ? 1 : 0.8;
+  const thick = Math.max(2, Math.round(cell * 0.07 * 2) / 2);
+  const block = variant === "latin" ? 0 : blockSideOf(size);
+  let thinPath = "";
+  let thickPath = "";
+  for (let k = 1; k < size; k++) {
+    const at = k * cell;
+    const line = `M0 ${at}H${side}M${at} 0V${side}`;
+    if (block > 1 && k % block === 0) thickPath += line;
+    else thinPath += line;
+  }
+  let under = `<rect class="background" width="${side}" height="${side}" fill="#fff"/>`;
+  if (variant === "x") {
+    let d = "";
+    for (let r = 0; r < size; r++) {
+      d += `M${r * cell} ${r * cell}h${cell}v${cell}h-${cell}z`;
+      if (size - 1 - r !== r) {
+        d += `M${(size - 1 - r) * cell} ${r * cell}h${cell}v${cell}h-${cell}z`;
+      }
+    }
+    under += `<path class="diagonals" d="${d}" fill="${DIAGONAL_FILL}"/>`;
+  }
+  under += `<g class="cells" font-size="${num(font)}" text-anchor="middle" fill="${INK}">`;
+  let over = "</g>";
+  if (thinPath !== "") {
+    over += `<path class="cell-lines" d="${thinPath}" fill="none" stroke="${THIN_STROKE}" ` +
+      `stroke-width="${thin}"/>`;
+  }
+  if (thickPath !== "") {
+    over += `<path class="block-lines" d="${thickPath}" fill="none" stroke="${THICK_STROKE}" ` +
+      `stroke-width="${thick}"/>`;
+  }
+  over += `<rect class="border" width="${side}" height="${side}" fill="none" ` +
+    `stroke="${THICK_STROKE}" stroke-width="${thick}"/>`;
+  return {
+    size,
+    cell,
+    side,
+    symbols: plain.map(escapeXml),
+    open,
+    text,
+    under,
+    over,
+    mark: Math.max(1.5, Math.round(cell * 0.08 * 2) / 2),
+  };
+}
+
+/** The board checked and its marks laid out per cell: bit 1 given, 2 conflict, 4 last move. */
+function marksOf(board: Board): Uint8Array {
+  const { size, cells } = board;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) {
+    throw new RangeError(`size ${size} is outside 1..${MAX_SIZE}`);
+  }
+  const n = size * size;
+  if (cells.length !== n) {
+    throw new RangeError(`a ${size}×${size} board has ${n} cells, not ${cells.length}`);
+  }
+  const marks = new Uint8Array(n);
+  const givens = board.givens;
+  if (givens !== undefined && givens.length !== n) {
+    throw new RangeError(`givens has ${givens.length} cells, the board ${n}`);
+  }
+  for (let i = 0; i < n; i++) {
+    const v = cells[i];
+    if (v > size) {
+      throw new RangeError(
+        `cell ${Math.floor(i / size) + 1},${(i % size) + 1} holds ${v}, outside 0..${size}`,
+      );
+    }
+    if (v !== 0 && (givens === undefined || givens[i])) marks[i] = 1;
+  }
+  const inRange = (i: number, what: string): number => {
+    if (!Number.isInteger(i) || i < 0 || i >= n) {
+      throw new RangeError(`${what} ${i} is outside cells 0..${n - 1}`);
+    }
+    return i;
+  };
+  if (board.conflicts !== undefined) {
+    for (const i of board.conflicts) marks[inRange(i, "conflict")] |= 2;
+  }
+  if (board.lastMove !== undefined) marks[inRange(board.lastMove, "last move")] |= 4;
+  return marks;
+}
+
+const CLASSES = [
+  "empty",
+  "given",
+  "empty conflict",
+  "given conflict",
+  "empty last-move",
+  "given last-move",
+  "empty conflict last-move",
+  "given conflict last-move",
+];
+const FILLED_ATTR = `" fill="${FILLED_INK}">`;
+const FILLED_CLASSES = CLASSES.map((c) => c.replace("empty", "filled"));
+
+/** The cells of one board, between the frame's `under` and `over`. */
+function cellsSvg(frame: Frame, cells: Uint8Array, marks: Uint8Array, out: string[]): void {
+  const { open, text, symbols, cell, mark } = frame;
+  const size = frame.size;
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i];
+    const m = marks[i];
+    if (v === 0 && m === 0) {
+      out.push(open[i], 'empty"/>');
+      continue;
+    }
+    if (v === 0) out.push(open[i], CLASSES[m], '">');
+    else if (m & 1) out.push(open[i], CLASSES[m], '" font-weight="bold">');
+    else out.push(open[i], FILLED_CLASSES[m], FILLED_ATTR);
+    if (m & 6) {
+      const x = (i % size) * cell;
+      const y = Math.floor(i / size) * cell;
+      const fill = m & 2 ? CONFLICT_FILL : LAST_FILL;
+      if (m & 4) {
+        const h = mark / 2;
+        out.push(
+          `<rect x="${num(x + h)}" y="${num(y + h)}" width="${num(cell - mark)}" ` +
+            `height="${num(cell - mark)}" fill="${fill}" stroke="${LAST_STROKE}" ` +
+            `stroke-width="${mark}"/>`,
+        );
+      } else {
+        out.push(`<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${fill}"/>`);
+      }
+    }
+    if (v !== 0) out.push(text[i], symbols[v], "</text>");
+    out.push("</g>");
+  }
+}
+
+/** Caption lines: split on line breaks, made visible and safe, word-wrapped to `chars`. */
+function captionLines(title: string | readonly string[] | undefined, chars: number): string[] {
+  if (title === undefined) return [];
+  const out: string[] = [];
+  for (const part of typeof title === "string" ? [title] : title) {
+    for (const line of part.split(/\r\n|\n|\r/)) {
+      let current: string[] = [];
+      for (const word of escapeText(line, MAX_CAPTION).split(" ")) {
+        let w = Array.from(word);
+        if (current.length > 0 && current.length + 1 + w.length > chars) {
+          out.push(current.join(""));
+          current = [];
+        } else if (current.length > 0) {
+          current.push(" ");
+        }
+        for (; w.length > chars; w = w.slice(chars)) out.push(w.slice(0, chars).join(""));
+        current.push(...w);
+      }
+      out.push(current.join(""));
+    }
+  }
+  return out.map(escapeXml);
+}
+
+/**
+ * One board as a standalone SVG document: the same as a sheet of just this board, so it too
+ * is a `<g data-grid>` (numbered by `board.index`, else 1).
+ */
+export function boardSvg(board: Board): string {
+  return sheetSvg([board], { columns: 1 });
+}
+
+/**
+ * Several boards as one standalone SVG document, in rows of `columns` boards, each under its
+ * caption, in input order: board k (0-based) is `<g data-grid="N">` with N its `index`, else
+ * k + 1. Columns are as wide as the widest board; sizes may mix. Throws `RangeError` for a
+ * board whose size, cells, givens, values or marked cells are out of range.
+ */
+export function sheetSvg(boards: readonly Board[], options: SheetOptions = {}): string {
+  const framed = boards.map((board) => {
+    const variant = board.variant ?? "sudoku";
+    return { board, marks: marksOf(board), frame: frameOf(board.size, variant, board.symbols) };
+  });
+  let column = 0;
+  for (const f of framed) column = Math.max(column, f.frame.side);
+  const wanted = options.columns;
+  if (wanted !== undefined && (!Number.isInteger(wanted) || wanted < 1)) {
+    throw new RangeError(`columns ${wanted} is not a positive integer`);
+  }
+  const fit = Math.max(1, Math.floor((SHEET_WIDTH + GAP) / (column + GAP)));
+  const columns = Math.max(1, Math.min(wanted ?? fit, framed.length));
+  const chars = Math.max(8, Math.floor(column / (CAPTION_FONT * CAPTION_CHAR)));
+
+  const parts: string[] = [];
+  let y = MARGIN;
+  for (let start = 0; start < framed.length; start += columns) {
+    const row = framed.slice(start, start + columns);
+    const captions = row.map(({ board }) => captionLines(board.title, chars));
+    let top = 0;
+    for (const lines of captions) {
+      if (lines.length > 0) top = Math.max(top, lines.length * CAPTION_LINE + CAPTION_GAP);
+    }
+    let height = 0;
+    row.forEach(({ board, marks, frame }, k) => {
+      const index = board.index ?? start + k + 1;
+      if (!Number.isInteger(index)) throw new RangeError(`index ${index} is not an integer`);
+      const x = MARGIN + k * (column + GAP);
+      const lines = captions[k];
+      parts.push(
+        `<g data-grid="${index}" data-size="${frame.size}" data-variant="${
+          board.variant ?? "sudoku"
+        }" transform="translate(${x} ${y})">\n`,
+      );
+      lines.forEach((line, j) => {
+        const base = top - CAPTION_GAP - (lines.length - 1 - j) * CAPTION_LINE - 5;
+        parts.push(
+          `<text class="caption" y="${base}" font-size="${CAPTION_FONT}" fill="${INK}">` +
+            `${line}</text>\n`,
+        );
+      });
+      parts.push(
+        `<g class="board" transform="translate(0 ${top})">`,
+        frame.under,
+      );
+      cellsSvg(frame, board.cells, marks, parts);
+      parts.push(frame.over, "</g>\n</g>\n");
+      height = Math.max(height, top + frame.side);
+    });
+    y += height + GAP;
+  }
+  const width = framed.length === 0
+    ? 2 * MARGIN
+    : 2 * MARGIN + columns * column + (columns - 1) * GAP;
+  const height = framed.length === 0 ? 2 * MARGIN : y - GAP + MARGIN;
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<svg xmlns="${SVG_NAMESPACE}" width="${width}" height="${height}" ` +
+    `viewBox="0 0 ${width} ${height}" font-family="sans-serif">\n` +
+    `<rect class="page" width="${width}" height="${height}" fill="#fff"/>\n` +
+    parts.join("") + "</svg>\n";
+}

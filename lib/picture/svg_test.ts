@@ -1,0 +1,514 @@
+import assert from "node:assert/strict";
+import { Rng } from "../grid/random.ts";
+import type { Variant } from "../grid/geometry.ts";
+import { type Board, boardSvg, escapeXml, sheetSvg, SVG_NAMESPACE } from "./mod.ts";
+
+// ---------------------------------------------------------------------------------------
+// A small strict XML reader: well-formedness as XML 1.0 demands it (and a little more:
+// no raw `>` in text, no comments, CDATA, DOCTYPE or processing instructions other than the
+// XML declaration), returning the element tree with entities decoded.
+
+interface XmlElement {
+  readonly name: string;
+  readonly attrs: Map<string, string>;
+  readonly children: (XmlElement | string)[];
+}
+
+const NAME = /[A-Za-z_:][A-Za-z0-9._:-]*/y;
+const SPACE = /[ \t\r\n]*/y;
+const ILLEGAL_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** Decode the references of text or an attribute value; throws on any other `&`. */
+function decode(raw: string, where: number): string {
+  return raw.replace(/&([^;]*);|&/g, (whole, body: string | undefined) => {
+    if (body === undefined) throw new SyntaxError(`bare & at ${where}`);
+    if (body in ENTITIES) return ENTITIES[body];
+    const m = /^#(?:x([0-9A-Fa-f]+)|([0-9]+))$/.exec(body);
+    if (m === null) throw new SyntaxError(`unknown entity ${whole} at ${where}`);
+    const code = m[1] !== undefined ? parseInt(m[1], 16) : parseInt(m[2], 10);
+    const ch = code <= 0x10ffff ? String.fromCodePoint(code) : "\0";
+    if (ILLEGAL_CHAR.test(ch)) throw new SyntaxError(`reference to illegal ${whole}`);
+    return ch;
+  });
+}
+
+function parseXml(src: string): XmlElement {
+  const bad = ILLEGAL_CHAR.exec(src);
+  if (bad !== null) throw new SyntaxError(`illegal character at ${bad.index}`);
+  let pos = 0;
+  const fail = (what: string): never => {
+    throw new SyntaxError(`${what} at ${pos}: ${JSON.stringify(src.slice(pos, pos + 30))}`);
+  };
+  const skipSpace = () => {
+    SPACE.lastIndex = pos;
+    SPACE.exec(src);
+    pos = SPACE.lastIndex;
+  };
+  const name = (): string => {
+    NAME.lastIndex = pos;
+    const m = NAME.exec(src);
+    if (m === null) return fail("expected a name");
+    pos = NAME.lastIndex;
+    return m[0];
+  };
+  if (src.startsWith("<?")) {
+    if (!src.startsWith(DECLARATION)) fail("bad XML declaration");
+    pos = DECLARATION.length;
+  }
+  skipSpace();
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  while (pos < src.length) {
+    if (stack.length === 0) {
+      if (root !== undefined) fail("content after the root element");
+      if (src[pos] !== "<") fail("text outside the root element");
+    }
+    if (src[pos] !== "<") {
+      const end = src.indexOf("<", pos);
+      if (end < 0) fail("unterminated text");
+      const raw = src.slice(pos, end);
+      if (raw.includes(">")) fail("raw > in text");
+      stack[stack.length - 1].children.push(decode(raw, pos));
+      pos = end;
+      continue;
+    }
+    if (src.startsWith("</", pos)) {
+      pos += 2;
+      const n = name();
+      skipSpace();
+      if (src[pos] !== ">") fail("bad end tag");
+      pos++;
+      const open = stack.pop();
+      if (open === undefined || open.name !== n) fail(`end tag ${n} does not match`);
+      if (stack.length === 0) skipSpace();
+      continue;
+    }
+    pos++;
+    if (src[pos] === "!" || src[pos] === "?") fail("markup declaration or instruction");
+    const element: XmlElement = { name: name(), attrs: new Map(), children: [] };
+    for (;;) {
+      const before = pos;
+      skipSpace();
+      if (src.startsWith("/>", pos) || src[pos] === ">") break;
+      if (pos === before) fail("attributes must be separated by white space");
+      const a = name();
+      skipSpace();
+      if (src[pos] !== "=") fail("expected =");
+      pos++;
+      skipSpace();
+      const quote = src[pos];
+      if (quote !== '"' && quote !== "'") fail("unquoted attribute value");
+      const end = src.indexOf(quote, pos + 1);
+      if (end < 0) fail("unterminated attribute value");
+      const raw = src.slice(pos + 1, end);
+      if (raw.includes("<")) fail("< in attribute value");
+      if (element.attrs.has(a)) fail(`duplicate attribute ${a}`);
+      element.attrs.set(a, decode(raw, pos));
+      pos = end + 1;
+    }
+    if (stack.length > 0) stack[stack.length - 1].children.push(element);
+    else root = element;
+    if (src[pos] === "/") {
+      pos += 2;
+      if (stack.length === 0) skipSpace();
+    } else {
+      pos++;
+      stack.push(element);
+    }
+  }
+  if (stack.length > 0) fail(`unclosed <${stack[stack.length - 1].name}>`);
+  if (root === undefined) return fail("no root element");
+  if (root.name !== "svg") fail(`root is <${root.name}>, not <svg>`);
+  if (root.attrs.get("xmlns") !== SVG_NAMESPACE) fail("root lacks the SVG namespace");
+  return root;
+}
+
+function* elements(e: XmlElement): Generator<XmlElement> {
+  yield e;
+  for (const c of e.children) if (typeof c !== "string") yield* elements(c);
+}
+
+function textOf(e: XmlElement): string {
+  return e.children.map((c) => (typeof c === "string" ? c : textOf(c))).join("");
+}
+
+function childrenNamed(e: XmlElement, name: string): XmlElement[] {
+  return e.children.filter((c): c is XmlElement => typeof c !== "string" && c.name === name);
+}
+
+function byClass(e: XmlElement, cls: string): XmlElement[] {
+  return [...elements(e)].filter((x) => (x.attrs.get("class") ?? "").split(" ").includes(cls));
+}
+
+function grids(root: XmlElement): XmlElement[] {
+  return [...elements(root)].filter((e) => e.attrs.has("data-grid"));
+}
+
+function translateOf(e: XmlElement): [number, number] {
+  const m = /^translate\((-?[\d.]+) (-?[\d.]+)\)$/.exec(e.attrs.get("transform") ?? "");
+  assert.ok(m, `transform of <${e.name}>`);
+  return [Number(m[1]), Number(m[2])];
+}
+
+/** No reference to anything outside the document. */
+function assertSelfContained(svg: string): void {
+  assert.ok(!/href|url\(|@import|@font-face|<style|<script/i.test(svg), "external reference");
+  assert.equal(svg.split("http").length, 2, "http only in the namespace");
+}
+
+Deno.test("the test's XML reader", async (t) => {
+  const ns = `xmlns="${SVG_NAMESPACE}"`;
+  await t.step("reads a good document", () => {
+    const root = parseXml(
+      `${DECLARATION}\n<svg ${ns} a='1'><g b="x &amp; &#60;&#x3e;">t &lt;&apos;</g><g/></svg>\n`,
+    );
+    assert.equal(root.attrs.get("a"), "1");
+    const g = childrenNamed(root, "g");
+    assert.equal(g.length, 2);
+    assert.equal(g[0].attrs.get("b"), "x & <>");
+    assert.equal(textOf(g[0]), "t <'");
+  });
+  await t.step("rejects what is not well-formed", () => {
+    const bad = [
+      `<svg ${ns}><g></svg>`,
+      `<svg ${ns}><g></h></svg>`,
+      `<svg ${ns}><g a=1/></svg>`,
+      `<svg ${ns}><g a="1" a="2"/></svg>`,
+      `<svg ${ns}><g a="1"b="2"/></svg>`,
+      `<svg ${ns}><g a="<"/></svg>`,
+      `<svg ${ns}>&nbsp;</svg>`,
+      `<svg ${ns}>a & b</svg>`,
+      `<svg ${ns}>a > b</svg>`,
+      `<svg ${ns}>&#1;</svg>`,
+      `<svg ${ns}>\x1b</svg>`,
+      `<svg ${ns}></svg><svg ${ns}></svg>`,
+      `<svg ${ns}></svg>x`,
+      `x<svg ${ns}></svg>`,
+      `<svg ${ns}><!-- c --></svg>`,
+      `<svg ${ns}>`,
+      `<svg></svg>`,
+      `<g ${ns}></g>`,
+      `<?xml version="1.1"?><svg ${ns}></svg>`,
+      ``,
+    ];
+    for (const doc of bad) assert.throws(() => parseXml(doc), SyntaxError, doc);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Plain references.
+
+const ONE_LINE = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+function refSymbol(v: number, size: number): string {
+  return size <= 35 ? ONE_LINE[v] : String(v);
+}
+
+function refClasses(board: Board, i: number): string[] {
+  const v = board.cells[i];
+  const given = board.givens === undefined || Boolean(board.givens[i]);
+  const out = [v === 0 ? "empty" : given ? "given" : "filled"];
+  if (board.conflicts !== undefined && [...board.conflicts].includes(i)) out.push("conflict");
+  if (board.lastMove === i) out.push("last-move");
+  return out.sort();
+}
+
+function randomBoard(rng: Rng, size: number, variant?: Variant): Board {
+  const n = size * size;
+  const cells = new Uint8Array(n);
+  const density = rng.float();
+  for (let i = 0; i < n; i++) if (rng.float() < density) cells[i] = 1 + rng.below(size);
+  const kind = rng.below(3);
+  const givens = kind === 0
+    ? undefined
+    : kind === 1
+    ? Uint8Array.from(cells, (v) => (v !== 0 && rng.below(2) === 0 ? v : 0))
+    : Array.from(cells, () => rng.below(2) === 0);
+  const conflicts: number[] = [];
+  for (let k = rng.below(6); k > 0; k--) conflicts.push(rng.below(n)); // repeats allowed
+  return {
+    size,
+    cells,
+    givens,
+    conflicts: rng.below(2) === 0 ? conflicts : new Set(conflicts),
+    lastMove: rng.below(3) === 0 ? undefined : rng.below(n),
+    variant,
+  };
+}
+
+/** Check every cell of one `data-grid` element against the board, return the cell side. */
+function checkCells(grid: XmlElement, board: Board): void {
+  const { size } = board;
+  const border = byClass(grid, "border");
+  assert.equal(border.length, 1);
+  const side = Number(border[0].attrs.get("width"));
+  const cell = side / size;
+  const cellsGroup = byClass(grid, "cells")[0];
+  const font = Number(cellsGroup.attrs.get("font-size"));
+  const widest = refSymbol(size, size).length;
+  assert.ok(font * 0.6 * widest <= cell * 0.9, `size ${size}: font ${font} fits cell ${cell}`);
+  assert.ok(font >= 9, `size ${size}: font ${font} readable`);
+  const cells = [...elements(grid)].filter((e) => e.attrs.has("data-cell"));
+  assert.equal(cells.length, size * size, "one element per cell");
+  cells.forEach((e, i) => {
+    const r = Math.floor(i / size), c = i % size;
+    assert.equal(e.attrs.get("data-cell"), `${r + 1},${c + 1}`, "row-major, 1-based");
+    const classes = (e.attrs.get("class") ?? "").split(" ").sort();
+    assert.deepEqual(classes, refClasses(board, i), `size ${size} cell ${r + 1},${c + 1}`);
+    const texts = childrenNamed(e, "text");
+    const v = board.cells[i];
+    assert.equal(texts.length, v === 0 ? 0 : 1);
+    if (v !== 0) {
+      assert.equal(textOf(texts[0]), refSymbol(v, size));
+      const x = Number(texts[0].attrs.get("x")), y = Number(texts[0].attrs.get("y"));
+      assert.ok(Math.abs(x - (c + 0.5) * cell) < 0.01, "text centred in its column");
+      assert.ok(y > (r + 0.5) * cell && y < (r + 1) * cell, "baseline in the cell's lower half");
+    }
+    const rects = childrenNamed(e, "rect");
+    assert.equal(
+      rects.length,
+      classes.includes("conflict") || classes.includes("last-move") ? 1 : 0,
+    );
+    for (const rect of rects) {
+      const x = Number(rect.attrs.get("x")), y = Number(rect.attrs.get("y"));
+      const w = Number(rect.attrs.get("width")), h = Number(rect.attrs.get("height"));
+      assert.ok(x >= c * cell && x + w <= (c + 1) * cell + 1e-9, "highlight inside its cell");
+      assert.ok(y >= r * cell && y + h <= (r + 1) * cell + 1e-9, "highlight inside its cell");
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+
+Deno.test("boardSvg", async (t) => {
+  const sizes = [1, 4, 9, 16, 25, 36, 49, 64];
+  const title = `Grid <1> & "two" 'three' — 9 is repeated on row 3`;
+  await t.step("every size is well-formed, self-contained SVG with its cells", () => {
+    const rng = new Rng(35);
+    for (const size of sizes) {
+      for (const variant of ["sudoku", "x", "latin"] as const) {
+        const board = { ...randomBoard(rng, size, variant), title };
+        const svg = boardSvg(board);
+        const root = parseXml(svg);
+        assertSelfContained(svg);
+        assert.equal(root.attrs.get("font-family"), "sans-serif");
+        const [w, h] = [Number(root.attrs.get("width")), Number(root.attrs.get("height"))];
+        assert.equal(root.attrs.get("viewBox"), `0 0 ${w} ${h}`);
+        const g = grids(root);
+        assert.equal(g.length, 1);
+        assert.equal(g[0].attrs.get("data-grid"), "1");
+        assert.equal(g[0].attrs.get("data-size"), String(size));
+        assert.equal(g[0].attrs.get("data-variant"), variant);
+        checkCells(g[0], board);
+        const captions = byClass(g[0], "caption").map(textOf);
+        assert.equal(captions.join(" "), title);
+      }
+    }
+  });
+  await t.step("latin squares of sizes that are not squares", () => {
+    const rng = new Rng(6);
+    for (const size of [2, 3, 5, 6, 7, 10, 12, 35, 36, 37, 63]) {
+      const board = { ...randomBoard(rng, size, "latin"), title: `<&>"'` };
+      const root = parseXml(boardSvg(board));
+      checkCells(grids(root)[0], board);
+      assert.equal(byClass(root, "block-lines").length, 0);
+      assert.equal(byClass(root, "caption").map(textOf).join(""), `<&>"'`);
+    }
+  });
+  await t.step("property: random boards' cells and classes match the reference", () => {
+    const rng = new Rng(2024);
+    for (let k = 0; k < 300; k++) {
+      const size = 1 + rng.below(64);
+      const variant = (["sudoku", "x", "latin"] as const)[rng.below(3)];
+      const board = randomBoard(rng, size, variant);
+      checkCells(grids(parseXml(boardSvg(board)))[0], board);
+    }
+  });
+  await t.step("thick block lines only for Sudoku and Sudoku-X of square sizes", () => {
+    const empty = (size: number, variant: Variant): XmlElement =>
+      parseXml(boardSvg({ size, cells: new Uint8Array(size * size), variant }));
+    const lines = (root: XmlElement, cls: string): number[] => {
+      const d = byClass(root, cls)[0]?.attrs.get("d") ?? "";
+      return [...d.matchAll(/M0 ([\d.]+)H/g)].map((m) => Number(m[1]));
+    };
+    for (const size of [4, 9, 16, 25, 36, 49, 64]) {
+      const b = Math.sqrt(size);
+      for (const variant of ["sudoku", "x"] as const) {
+        const root = empty(size, variant);
+        const cell = Number(byClass(root, "border")[0].attrs.get("width")) / size;
+        const block = [];
+        for (let k = b; k < size; k += b) block.push(k * cell);
+        assert.deepEqual(lines(root, "block-lines"), block, `${variant} ${size}`);
+        assert.equal(lines(root, "cell-lines").length, size - 1 - (b - 1));
+      }
+      const latin = empty(size, "latin");
+      assert.equal(byClass(latin, "block-lines").length, 0);
+      assert.equal(lines(latin, "cell-lines").length, size - 1);
+    }
+    for (const size of [2, 3, 5, 6, 10, 12]) {
+      assert.equal(byClass(empty(size, "sudoku"), "block-lines").length, 0);
+      assert.equal(lines(empty(size, "sudoku"), "cell-lines").length, size - 1);
+    }
+    assert.equal(byClass(empty(1, "sudoku"), "cell-lines").length, 0);
+  });
+  await t.step("Sudoku-X shades exactly the two diagonals", () => {
+    for (const size of [1, 4, 5, 9, 16]) {
+      const root = parseXml(boardSvg({ size, cells: new Uint8Array(size * size), variant: "x" }));
+      const cell = Number(byClass(root, "border")[0].attrs.get("width")) / size;
+      const d = byClass(root, "diagonals")[0].attrs.get("d") ?? "";
+      const shaded = [...d.matchAll(/M([\d.]+) ([\d.]+)h/g)]
+        .map((m) => `${Number(m[2]) / cell},${Number(m[1]) / cell}`).sort();
+      const want = new Set<string>();
+      for (let r = 0; r < size; r++) want.add(`${r},${r}`).add(`${r},${size - 1 - r}`);
+      assert.deepEqual(shaded, [...want].sort());
+      const sudoku = parseXml(boardSvg({ size, cells: new Uint8Array(size * size) }));
+      assert.equal(byClass(sudoku, "diagonals").length, 0);
+    }
+  });
+  await t.step("custom symbols, escaped", () => {
+    const board = {
+      size: 4,
+      cells: Uint8Array.from([1, 2, 3, 4, 0, 0, 0, 0, 4, 3, 2, 1, 0, 0, 0, 0]),
+      symbols: "<&a🙂",
+    };
+    const root = parseXml(boardSvg(board));
+    const texts = [...elements(root)].filter((e) => e.attrs.has("data-cell")).map(textOf);
+    assert.deepEqual(texts.slice(0, 4), ["<", "&", "a", "🙂"]);
+    assert.deepEqual(texts.slice(8, 12), ["🙂", "a", "&", "<"]);
+    assert.throws(() => boardSvg({ ...board, symbols: "abc" }), RangeError);
+  });
+  await t.step("titles: line breaks, wrapping, invisible characters made visible", () => {
+    const long = Array.from({ length: 40 }, (_, k) => `word${k}`).join(" ");
+    const board = {
+      size: 9,
+      cells: new Uint8Array(81),
+      title: ["a\nb", long, "x\x1by\u200bz", "é".repeat(100)],
+    };
+    const svg = boardSvg(board);
+    const captions = byClass(parseXml(svg), "caption").map(textOf);
+    assert.equal(captions[0], "a");
+    assert.equal(captions[1], "b");
+    const wrapped: string[] = [];
+    let k = 2;
+    while (wrapped.join(" ") !== long) {
+      assert.ok(k < captions.length && captions[k].length <= 40, `caption line ${k}`);
+      wrapped.push(captions[k++]);
+    }
+    assert.ok(wrapped.length > 1);
+    assert.equal(captions[k++], "x\\x1by\\u{200b}z");
+    assert.equal(captions.slice(k).join(""), "é".repeat(100));
+    assert.ok(captions.slice(k).every((c) => c.length <= 40));
+    const top = translateOf(byClass(parseXml(svg), "board")[0])[1];
+    assert.ok(top >= captions.length * 16, "the board sits below its caption");
+  });
+  await t.step("out-of-range input is refused", () => {
+    const cells = new Uint8Array(16);
+    const bad: Board[] = [
+      { size: 0, cells: new Uint8Array(0) },
+      { size: 65, cells: new Uint8Array(65 * 65) },
+      { size: 2.5, cells },
+      { size: 4, cells: new Uint8Array(15) },
+      { size: 4, cells: Uint8Array.from(cells, (_, i) => (i === 5 ? 5 : 0)) },
+      { size: 4, cells, givens: new Uint8Array(9) },
+      { size: 4, cells, conflicts: [16] },
+      { size: 4, cells, conflicts: [-1] },
+      { size: 4, cells, conflicts: [1.5] },
+      { size: 4, cells, lastMove: 16 },
+      { size: 4, cells, index: 1.5 },
+    ];
+    for (const board of bad) assert.throws(() => boardSvg(board), RangeError);
+  });
+  await t.step("the same board gives the same picture", () => {
+    const board = randomBoard(new Rng(1), 16, "x");
+    assert.equal(boardSvg(board), boardSvg({ ...board }));
+    assert.equal(boardSvg(board), sheetSvg([board]));
+  });
+});
+
+Deno.test("sheetSvg", async (t) => {
+  await t.step("boards in rows, data-grid 1..N in input order", () => {
+    const rng = new Rng(7);
+    const boards = Array.from({ length: 8 }, () => randomBoard(rng, 9));
+    const root = parseXml(sheetSvg(boards, { columns: 3 }));
+    const g = grids(root);
+    assert.deepEqual(g.map((e) => e.attrs.get("data-grid")), [
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+    ]);
+    g.forEach((e, k) => checkCells(e, boards[k]));
+    const at = g.map(translateOf);
+    for (let k = 0; k < at.length; k++) {
+      const [x, y] = at[k];
+      if (k % 3 > 0) {
+        assert.ok(x > at[k - 1][0] + 360, "right of its neighbour");
+        assert.equal(y, at[k - 1][1], "same row");
+      } else if (k > 0) {
+        assert.equal(x, at[0][0], "a new row starts at the left");
+        assert.ok(y > at[k - 1][1] + 360, "below the previous row");
+      }
+    }
+    const width = Number(root.attrs.get("width")), height = Number(root.attrs.get("height"));
+    for (const [x, y] of at) assert.ok(x + 360 < width && y + 360 < height, "inside the page");
+  });
+  await t.step("data-grid from the boards' own indexes", () => {
+    const boards = [5, 9, 12].map((index) => ({ size: 4, cells: new Uint8Array(16), index }));
+    const g = grids(parseXml(sheetSvg(boards)));
+    assert.deepEqual(g.map((e) => e.attrs.get("data-grid")), ["5", "9", "12"]);
+  });
+  await t.step("default columns fit a printable width; sizes may mix", () => {
+    const columnsOf = (size: number, n: number): number => {
+      const boards = Array.from(
+        { length: n },
+        () => ({ size, cells: new Uint8Array(size * size) }),
+      );
+      const at = grids(parseXml(sheetSvg(boards))).map(translateOf);
+      return at.filter(([, y]) => y === at[0][1]).length;
+    };
+    assert.equal(columnsOf(9, 10), 3);
+    assert.equal(columnsOf(16, 10), 2);
+    assert.equal(columnsOf(25, 3), 1);
+    assert.equal(columnsOf(64, 2), 1);
+    assert.equal(columnsOf(9, 2), 2);
+    const rng = new Rng(3);
+    const mixed = [4, 9, 16, 5, 25, 64, 1].map((s) => randomBoard(rng, s, s === 5 ? "latin" : "x"));
+    const root = parseXml(sheetSvg(mixed, { columns: 2 }));
+    const g = grids(root);
+    assert.equal(g.length, mixed.length);
+    g.forEach((e, k) => checkCells(e, mixed[k]));
+  });
+  await t.step("an empty sheet is still a document; bad columns are refused", () => {
+    assert.equal(grids(parseXml(sheetSvg([]))).length, 0);
+    const board = { size: 4, cells: new Uint8Array(16) };
+    for (const columns of [0, -1, 1.5, NaN]) {
+      assert.throws(() => sheetSvg([board], { columns }), RangeError);
+    }
+  });
+  await t.step("1,000 9×9 boards make one well-formed sheet", () => {
+    const rng = new Rng(1000);
+    const boards = Array.from(
+      { length: 1000 },
+      (_, k) => ({ ...randomBoard(rng, 9), title: `Grid ${k + 1}` }),
+    );
+    const root = parseXml(sheetSvg(boards));
+    const g = grids(root);
+    assert.equal(g.length, 1000);
+    g.forEach((e, k) => {
+      assert.equal(e.attrs.get("data-grid"), String(k + 1));
+      if (k % 97 === 0) checkCells(e, boards[k]);
+    });
+  });
+});
+
+Deno.test("escapeXml", () => {
+  assert.equal(escapeXml(`a<b>&"c'`), "a&lt;b&gt;&amp;&quot;c&apos;");
+  assert.equal(escapeXml("plain"), "plain");
+  assert.equal(escapeXml("&amp;"), "&amp;amp;");
+});

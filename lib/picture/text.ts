@@ -1,0 +1,113 @@
+/**
+ * Grids as text a person reads: `grid` (rows of symbols) and `readable` (rows with rules
+ * between the blocks, as QQWing's `--readable` prints a 9×9 grid, for every size).
+ *
+ * ```
+ *  5 7 1 | 3 9 2 | 8 4 6
+ *  ...
+ * -------|-------|-------
+ * ```
+ *
+ * Symbols are the one-line form's (`1`–`9`, then `A`–`Z`) up to size 35 and decimal
+ * numbers above, unless the caller gives its own; empty cells are `.`. On a terminal the
+ * readable form may set givens apart from filled cells with ANSI colours.
+ *
+ * @module
+ */
+
+import { blockSideOf, type Variant } from "../grid/geometry.ts";
+import { MAX_LINE_SIZE, symbolOf } from "../grid/parse.ts";
+
+/** How {@linkcode readableText} draws a grid. */
+export interface TextOptions {
+  /** Rule set: block rules for `sudoku` (default) and `x` of square sizes, none for `latin`. */
+  readonly variant?: Variant;
+  /** Symbols of values 1, 2, … (one character each); default as the one-line form. */
+  readonly symbols?: string;
+  /**
+   * The cells given in the puzzle (nonzero), the other nonzero cells being filled in; with
+   * `color`, givens are bold and filled cells cyan.
+   */
+  readonly givens?: Uint8Array;
+  /** Colour with ANSI escapes (only for a terminal that asked for it). */
+  readonly color?: boolean;
+}
+
+const BOLD = "\x1b[1m";
+const CYAN = "\x1b[36m";
+const RESET = "\x1b[0m";
+
+/** The text of each value 0..size: `.` for empty, then the symbols. */
+function symbolTexts(size: number, symbols: string | undefined): string[] {
+  const out = ["."];
+  if (symbols !== undefined) {
+    const list = Array.from(symbols);
+    if (list.length < size) {
+      throw new RangeError(`symbols has ${list.length} symbols, size ${size} needs ${size}`);
+    }
+    for (let v = 1; v <= size; v++) out.push(list[v - 1]);
+    return out;
+  }
+  for (let v = 1; v <= size; v++) out.push(size <= MAX_LINE_SIZE ? symbolOf(v) : String(v));
+  return out;
+}
+
+function checkCells(cells: Uint8Array, size: number): void {
+  if (cells.length !== size * size) {
+    throw new RangeError(`a ${size}×${size} grid has ${size * size} cells, not ${cells.length}`);
+  }
+}
+
+/**
+ * Rows of symbols, one line each, without a final newline: symbols run together up to size
+ * 35 (`4.3.`), and are separated by spaces above, where they are numbers (`12 . 64`).
+ */
+export function gridText(cells: Uint8Array, size: number, symbols?: string): string {
+  checkCells(cells, size);
+  const texts = symbolTexts(size, symbols);
+  const sep = size <= MAX_LINE_SIZE || symbols !== undefined ? "" : " ";
+  const rows: string[] = [];
+  for (let r = 0; r < size; r++) {
+    const row: string[] = new Array(size);
+    for (let c = 0; c < size; c++) row[c] = texts[cells[r * size + c]];
+    rows.push(row.join(sep));
+  }
+  return rows.join("\n");
+}
+
+/**
+ * The grid with rules between its blocks (` 5 7 1 | 3 9 2 | 8 4 6`, then
+ * `-------|-------|-------` after each band), without a final newline. Every symbol is
+ * padded to the widest one, so columns line up at every size; a Latin square, or a size
+ * that is not a square, has no rules.
+ */
+export function readableText(cells: Uint8Array, size: number, options: TextOptions = {}): string {
+  checkCells(cells, size);
+  const texts = symbolTexts(size, options.symbols);
+  let width = 1;
+  for (const t of texts) width = Math.max(width, t.length);
+  const variant = options.variant ?? "sudoku";
+  const side = blockSideOf(size);
+  const block = variant !== "latin" && side * side === size && size > 1 ? side : size;
+  const givens = options.givens;
+  const color = options.color === true;
+  const rows: string[] = [];
+  const rule = Array.from(
+    { length: size / block },
+    () => "-".repeat(block * (width + 1) + 1),
+  ).join("|");
+  for (let r = 0; r < size; r++) {
+    if (r > 0 && r % block === 0) rows.push(rule);
+    let line = "";
+    for (let c = 0; c < size; c++) {
+      if (c > 0 && c % block === 0) line += " |";
+      const v = cells[r * size + c];
+      const t = texts[v].padStart(width);
+      if (!color || v === 0) line += " " + t;
+      else if (givens === undefined || givens[r * size + c] !== 0) line += " " + BOLD + t + RESET;
+      else line += " " + CYAN + t + RESET;
+    }
+    rows.push(line);
+  }
+  return rows.join("\n");
+}
