@@ -858,3 +858,39 @@ Deno.test("count --symbols: puzzles written with symbols of the user's", async (
   });
   await Deno.remove(lettersFile);
 });
+
+Deno.test("count through GNU parallel: blocks on two processes, output identical to one", async () => {
+  // Several real collections (9×9 of every hardness, 16×16), three times over: 22,000 lines.
+  const sets = [
+    "17_clue_2000.txt",
+    "serg_benchmark_2000.txt",
+    "forum_hardest_1905_11plus_2000.txt",
+    "magictour_top1465.txt",
+    "sudoku16_vu_kr_100.txt",
+  ].map((f) => Deno.readTextFileSync(repoPath(`testdata/count/${f}`)));
+  const file = await Deno.makeTempFile({ suffix: ".txt" });
+  try {
+    await Deno.writeTextFile(file, sets.join("").repeat(3));
+    const count = `${Deno.execPath()} run --quiet --allow-read ${repoPath("cli/main.ts")} count`;
+    const run = async (command: string) => {
+      const out = await new Deno.Command("bash", {
+        args: ["-c", `${command} < '${file}'`],
+        env: { NO_COLOR: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const d = new TextDecoder();
+      return { code: out.code, stdout: d.decode(out.stdout), stderr: d.decode(out.stderr) };
+    };
+    // The parallel of Debian's package (.ci/run installs it); --pipe cuts the input into
+    // blocks of whole lines, --keep-order prints each block's output in input order.
+    const split = await run(`parallel --will-cite --pipe --keep-order -N 1000 -j 2 ${count}`);
+    const one = await run(count);
+    assert.deepEqual([split.code, split.stderr], [0, ""]);
+    assert.deepEqual([one.code, one.stderr], [0, ""]);
+    assert.equal(one.stdout.split("\n").length, 3 * 7565 + 1);
+    assert.equal(split.stdout, one.stdout);
+  } finally {
+    await Deno.remove(file);
+  }
+});
