@@ -4,13 +4,22 @@
  * @module
  */
 
-import { classify, formatHeader, formatReport, formatReportJson } from "../lib/report/classify.ts";
+import {
+  type ClassifiedGrid,
+  classify,
+  classifySheetSvg,
+  formatHeader,
+  formatReadable,
+  formatReport,
+  formatReportJson,
+} from "../lib/report/classify.ts";
 import { MAX_SIZE } from "../lib/grid/geometry.ts";
 import { GridFormatParser } from "../lib/grid/parse.ts";
 import { choiceFlag, feedInputs, Output, parseFlags, printHelp } from "./io.ts";
 
 /** Help text of `classify`. */
-export const classifyHelp = `Usage: sudokit classify [--format text|json] [FILE...]
+export const classifyHelp = `Usage: sudokit classify [--format text|json|readable|svg]
+                        [--color auto|always|never] [FILE...]
 
 Classify each grid as Sudoku-X, Sudoku or Latin square (Solved, Unsolved or
 Incorrect), listing every improper duplicate of each class reported.
@@ -21,17 +30,26 @@ rows of S integers, 0 for an empty cell (rows of S <= 9 may be written as one
 run of digits). Each FILE gets its own report.
 
 Options:
-  --format text|json  text: the canonical report (default); json: one JSON
-                      object per grid and line
+  --format FORMAT     text: the canonical report (default); json: one JSON
+                      object per grid and line; readable: each grid drawn with
+                      rules between its blocks, every cell of an improper
+                      duplicate in brackets ([5]), then the rules broken
+                      ('row 3: 5 at (3,1) (3,7)'); svg: one SVG sheet of all
+                      grids, the duplicates' cells shaded red (class
+                      'conflict'), each grid captioned with the rules broken,
+                      written once the input is read
+  --color WHEN        colour the readable form (conflicts red): auto (default:
+                      when the output is a terminal and NO_COLOR is not set),
+                      always or never
   -h, --help          show this help
 
-Reports are printed as soon as each grid is read. Limits: a line may hold at
-most 65536 characters; the grid count must fit in the input (a file of B bytes
-holds at most B/4 grids).
+Reports are printed as soon as each grid is read (the SVG sheet at the end).
+Limits: a line may hold at most 65536 characters; the grid count must fit in
+the input (a file of B bytes holds at most B/4 grids).
 
 Exit status: 0 when every grid was read, 1 when the output cannot be written,
 2 on bad usage or bad input (the reports of the grids before the fault are
-still printed).
+still printed; for svg, the sheet of those grids).
 
 Example:
   sudokit classify testdata/classify/sample2.txt
@@ -45,26 +63,79 @@ const CLASSIFY_FORM_HINT = "classify reads the grid format (a grid count, then p
   "grid its size and rows); for one puzzle per line use 'sudokit count', or 'sudokit " +
   "verdict' for 9×9";
 
+/** When `--color` asks for colour. */
+export type ColorMode = "auto" | "always" | "never";
+
+/**
+ * Whether to colour: `always` and `never` say so; `auto` colours only a terminal, and only
+ * when NO_COLOR is not set (https://no-color.org: the flag, asked for explicitly, wins).
+ */
+export function colorWanted(mode: ColorMode, isTerminal: boolean, noColor: boolean): boolean {
+  return mode === "always" || (mode === "auto" && isTerminal && !noColor);
+}
+
 /** Run `classify` with its arguments; returns the exit status. */
 export async function classifyCommand(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
     format: { type: "string" },
+    color: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return printHelp(classifyHelp);
-  const format = choiceFlag("format", values.format, ["text", "json"] as const, "text");
+  const format = choiceFlag(
+    "format",
+    values.format,
+    ["text", "json", "readable", "svg"] as const,
+    "text",
+  );
+  const colorMode = choiceFlag("color", values.color, ["auto", "always", "never"] as const, "auto");
+  // Deno.noColor reflects NO_COLOR without asking for env permission.
+  const color = format === "readable" &&
+    colorWanted(colorMode, Deno.stdout.isTerminal(), Deno.noColor);
   const out = new Output();
-  const parser = (bytes: number | undefined) =>
-    new GridFormatParser(MAX_SIZE, bytes, CLASSIFY_FORM_HINT);
-  return await feedInputs("classify", positionals, out, parser, (event) => {
-    if (event.kind === "count") {
-      if (format === "text") out.write(formatHeader(event.count));
-      return;
+  // The sheet is laid out once every grid is known; a caption names the file of its grid
+  // when there are several (each file numbers its grids from 1, as its report does).
+  const sheet: ClassifiedGrid[] = [];
+  const several = positionals.length > 1;
+  let inputs = 0;
+  const parser = (bytes: number | undefined) => {
+    inputs++;
+    return new GridFormatParser(MAX_SIZE, bytes, CLASSIFY_FORM_HINT);
+  };
+  try {
+    return await feedInputs("classify", positionals, out, parser, (event) => {
+      if (event.kind === "count") {
+        if (format === "text" || format === "readable") out.write(formatHeader(event.count));
+        return;
+      }
+      const { index, cells, size } = event.grid;
+      const report = classify(cells, size);
+      switch (format) {
+        case "text":
+          out.write(formatReport(index, report));
+          break;
+        case "json":
+          out.write(formatReportJson(index, report) + "\n");
+          break;
+        case "readable":
+          out.write(formatReadable(index, report, cells, { color }));
+          break;
+        case "svg": {
+          const file = positionals[inputs - 1];
+          const label = several
+            ? `${file === "-" ? "standard input" : file}, grid ${index}`
+            : `Grid ${index}`;
+          // Kept as handed on: the grid-format parser gives each grid a fresh array.
+          sheet.push({ label, cells, report });
+        }
+      }
+    });
+  } finally {
+    // Also after bad input: the sheet of the grids before the fault, as the text report
+    // keeps theirs.
+    if (sheet.length > 0) {
+      out.write(classifySheetSvg(sheet));
+      out.flush();
     }
-    const { index, cells, size } = event.grid;
-    const report = classify(cells, size);
-    out.write(
-      format === "text" ? formatReport(index, report) : formatReportJson(index, report) + "\n",
-    );
-  });
+  }
 }

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { repoPath, runCli } from "./test_util.ts";
+import { colorWanted } from "./classify.ts";
+import { Rng } from "../lib/grid/random.ts";
+import { byClass, grids, parseXml, textOf as xmlText } from "../lib/picture/xml_test_util.ts";
 
 const DIR = "testdata/classify/";
 
@@ -200,7 +203,14 @@ Deno.test("classify usage errors", async (t) => {
   const cases: [string[], string][] = [
     [["--bogus"], "error: unknown option '--bogus'"],
     [["--format"], "error: option '--format' needs a value"],
-    [["--format", "xml"], "error: --format must be one of text, json, not 'xml'"],
+    [["--format", "xml"], "error: --format must be one of text, json, readable, svg, not 'xml'"],
+    [["--format", "SVG"], "error: --format must be one of text, json, readable, svg, not 'SVG'"],
+    [["--color"], "error: option '--color' needs a value"],
+    [["--color", "yes"], "error: --color must be one of auto, always, never, not 'yes'"],
+    [
+      ["--format", "readable", "--color", "rainbow"],
+      "error: --color must be one of auto, always, never, not 'rainbow'",
+    ],
   ];
   const runs = cases.map(([args]) => runCli(["classify", ...args]));
   const missing = runCli(["classify", "nosuch.txt"]);
@@ -234,6 +244,206 @@ Deno.test("classify usage errors", async (t) => {
     assert.equal(r.code, 0);
     assert.equal(r.stderr, "");
     assert.ok(r.stdout.startsWith("Usage: sudokit classify"));
-    assert.ok(r.stdout.includes("--format text|json"));
+    assert.ok(r.stdout.includes("--format text|json|readable|svg"));
+    assert.ok(r.stdout.includes("--color auto|always|never"));
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// issue 35: --format readable|svg, the duplicates' cells marked, the rules named.
+
+/** The cells the text report names, per grid (`(r,c)` under ` Grid N:`), as `r,c` sets. */
+function textCells(report: string): Set<string>[] {
+  return report.split(/^ Grid \d+:$/m).slice(1).map((section) =>
+    new Set([...section.matchAll(/\((\d+),(\d+)\)/g)].map((m) => `${m[1]},${m[2]}`))
+  );
+}
+
+/** The cells of `class="conflict"` elements, per `data-grid` (checked to run 1..N). */
+function svgCells(svg: string): Set<string>[] {
+  const boards = grids(parseXml(svg));
+  assert.deepEqual(boards.map((b) => b.attrs.get("data-grid")), boards.map((_, k) => `${k + 1}`));
+  return boards.map((b) => new Set(byClass(b, "conflict").map((e) => e.attrs.get("data-cell")!)));
+}
+
+/**
+ * The readable form read back per grid: the bracketed cells of the drawing, by their row and
+ * column in it, and the cells its rule lines name.
+ */
+function readableCells(text: string): { marked: Set<string>; named: Set<string> }[] {
+  return text.split(/^ Grid \d+:$/m).slice(1).map((section) => {
+    const [, drawing, rules = ""] = section.split("\n\n");
+    const marked = new Set<string>();
+    let r = 0;
+    for (const line of drawing.split("\n")) {
+      if (/^ *[-|]+$/.test(line)) continue;
+      r++;
+      const cells = [...line.matchAll(/\[[^\]]+\]|[^ |\[\]]+/g)];
+      cells.forEach((m, c) => {
+        if (m[0].startsWith("[")) marked.add(`${r},${c + 1}`);
+      });
+    }
+    const named = new Set([...rules.matchAll(/\((\d+),(\d+)\)/g)].map((m) => `${m[1]},${m[2]}`));
+    return { marked, named };
+  });
+}
+
+/**
+ * The three forms of one input agree: what the text report names is what is marked. Returns
+ * the text report.
+ */
+async function assertMarksAgree(args: string[], stdin?: string): Promise<string> {
+  const [text, svg, readable] = await Promise.all([
+    runCli(["classify", ...args], stdin),
+    runCli(["classify", "--format", "svg", ...args], stdin),
+    runCli(["classify", "--format", "readable", ...args], stdin),
+  ]);
+  for (const r of [text, svg, readable]) assert.deepEqual([r.code, r.stderr], [0, ""]);
+  const want = textCells(text.stdout);
+  assert.deepEqual(svgCells(svg.stdout), want, "svg conflicts = text report's cells");
+  const back = readableCells(readable.stdout);
+  assert.deepEqual(back.map((g) => g.marked), want, "readable brackets = text report's cells");
+  assert.deepEqual(back.map((g) => g.named), want, "readable rules = text report's cells");
+  return text.stdout;
+}
+
+/** A random input in the grid format: many sizes, Latin and sudoku patterns, duplicates. */
+function randomInput(rng: Rng, grids: number): string {
+  const sizes = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 16, 25];
+  let out = `${grids}\n`;
+  for (let k = 0; k < grids; k++) {
+    const s = sizes[rng.below(sizes.length)];
+    const b = Math.round(Math.sqrt(s));
+    const sudoku = b * b === s && rng.below(2) === 0;
+    const symbols = rng.shuffle(Array.from({ length: s }, (_, i) => i + 1));
+    const cells = new Array<number>(s * s);
+    for (let r = 0; r < s; r++) {
+      for (let c = 0; c < s; c++) {
+        cells[r * s + c] =
+          symbols[sudoku ? (b * (r % b) + Math.floor(r / b) + c) % s : (r + c) % s];
+      }
+    }
+    const empty = [0, 0.2, 0.6][rng.below(3)];
+    for (let i = 0; i < cells.length; i++) if (rng.float() < empty) cells[i] = 0;
+    // Several copied values: duplicates in rows, columns, blocks and diagonals.
+    for (let n = rng.below(7); n > 0; n--) cells[rng.below(s * s)] = 1 + rng.below(s);
+    out += `${s}\n`;
+    for (let r = 0; r < s; r++) out += cells.slice(r * s, (r + 1) * s).join(" ") + "\n";
+  }
+  return out;
+}
+
+Deno.test("classify --format readable|svg", async (t) => {
+  const golden = runCli(["classify", "--format", "readable", DIR + "sample1.txt"]);
+  const goldenStdin = runCli(["classify", "--format", "readable"], read("sample1.txt"));
+  const always = runCli([
+    "classify",
+    "--format",
+    "readable",
+    "--color",
+    "always",
+    DIR + "sample1.txt",
+  ]);
+  const never = runCli([
+    "classify",
+    "--format",
+    "readable",
+    "--color",
+    "never",
+    DIR + "sample1.txt",
+  ]);
+  const auto = runCli(["classify", "--format", "readable", "--color", "auto", DIR + "sample1.txt"]);
+  const textColor = runCli(["classify", "--color", "always", DIR + "sample1.txt"]);
+  const sheet = runCli(["classify", "--format", "svg", DIR + "sample1.txt"]);
+  const two = runCli(["classify", "--format", "svg", DIR + "sample1.txt", DIR + "sample2.txt"]);
+  const bad = runCli(["classify", "--format", "svg", DIR + "err_value_range.txt"]);
+  const badReadable = runCli(["classify", "--format", "readable", DIR + "err_value_range.txt"]);
+  const missing = runCli(["classify", "--format", "svg", DIR + "sample1.txt", "nosuch.txt"]);
+
+  await t.step("readable: sample1 equals sample1.readable.expected.txt", async () => {
+    const expected = read("sample1.readable.expected.txt");
+    for (const r of [await golden, await goldenStdin]) {
+      assert.deepEqual([r.code, r.stderr], [0, ""]);
+      assert.equal(r.stdout, expected);
+    }
+  });
+  await t.step("readable colour: red conflicts only when asked; never on a pipe", async () => {
+    const plain = read("sample1.readable.expected.txt");
+    const a = await always;
+    assert.equal(a.code, 0);
+    // runCli sets NO_COLOR: an explicit --color always still wins.
+    assert.equal(a.stdout.split("\x1b[31m[").length - 1, 5);
+    // deno-lint-ignore no-control-regex
+    assert.equal(a.stdout.replace(/\x1b\[[0-9;]*m/g, ""), plain);
+    for (const r of [await never, await auto]) assert.equal(r.stdout, plain);
+    // The text report has no colour to give.
+    assert.equal((await textColor).stdout, read("sample1.expected.txt"));
+  });
+  await t.step("colorWanted: auto is a terminal without NO_COLOR", () => {
+    const table: [Parameters<typeof colorWanted>, boolean][] = [
+      [["always", false, true], true],
+      [["never", true, false], false],
+      [["auto", true, false], true],
+      [["auto", false, false], false],
+      [["auto", true, true], false],
+    ];
+    for (const [args, want] of table) assert.equal(colorWanted(...args), want, args.join(" "));
+  });
+  await t.step("svg: one sheet, captions naming the rules broken", async () => {
+    const r = await sheet;
+    assert.deepEqual([r.code, r.stderr], [0, ""]);
+    const root = parseXml(r.stdout);
+    const boards = grids(root);
+    assert.deepEqual(boards.map((b) => b.attrs.get("data-variant")), ["x", "latin"]);
+    const captions = boards.map((b) => byClass(b, "caption").map(xmlText).join(" "));
+    assert.deepEqual(captions, [
+      "Grid 1: 9×9, incorrect Sudoku-X, unsolved Sudoku 2 repeated on diagonal 1; 9 repeated " +
+      "on diagonal 2",
+      "Grid 2: 5×5, solved Latin Square",
+    ]);
+    assert.deepEqual(svgCells(r.stdout), [new Set(["1,1", "4,4", "8,8", "5,5", "9,1"]), new Set()]);
+  });
+  await t.step("svg of several files: grids numbered on, captions name the file", async () => {
+    const r = await two;
+    assert.equal(r.code, 0);
+    const boards = grids(parseXml(r.stdout));
+    assert.equal(boards.length, 7);
+    const captions = boards.map((b) => byClass(b, "caption").map(xmlText).join(" "));
+    assert.ok(captions[0].startsWith(`${DIR}sample1.txt, grid 1: 9×9`), captions[0]);
+    assert.ok(captions[2].startsWith(`${DIR}sample2.txt, grid 1: 9×9`), captions[2]);
+    const texts = await runCli(["classify", DIR + "sample1.txt", DIR + "sample2.txt"]);
+    assert.deepEqual(svgCells(r.stdout), textCells(texts.stdout));
+  });
+  await t.step("bad input: the grids before the fault are still drawn, exit 2", async () => {
+    const message =
+      `error: ${DIR}err_value_range.txt: grid 2, line 14, column 7: value 12 is outside 0..9\n`;
+    const r = await bad;
+    assert.deepEqual([r.code, r.stderr], [2, message]);
+    assert.equal(grids(parseXml(r.stdout)).length, 1);
+    const b = await badReadable;
+    assert.deepEqual([b.code, b.stderr], [2, message]);
+    assert.equal(b.stdout, read("sample1.readable.expected.txt").split(" Grid 2:")[0]);
+    const m = await missing;
+    assert.deepEqual([m.code, m.stderr], [2, "error: cannot read nosuch.txt: no such file\n"]);
+    assert.equal(grids(parseXml(m.stdout)).length, 2);
+  });
+  await t.step("the marks agree with the text report on the RUPC samples", async () => {
+    const names = ["sample1.txt", "sample2.txt", "test1.txt", "case_crlf_bom_runs.txt"];
+    const reports = await Promise.all(names.map((n) => assertMarksAgree([DIR + n])));
+    assert.deepEqual(reports.map((r) => textCells(r).length), [2, 5, 4, 3]);
+  });
+  await t.step("property: the marks agree with the text report on random grids", async () => {
+    const rng = new Rng(35);
+    const inputs = Array.from({ length: 4 }, () => randomInput(rng, 40));
+    const reports = await Promise.all(inputs.map((input) => assertMarksAgree([], input)));
+    // The inputs hold what the property is about: grids with several duplicates, Latin
+    // squares of sizes that are not squares, with duplicates too, and clean grids.
+    const sections = reports.flatMap((r) => r.split(/^ Grid \d+:$/m).slice(1));
+    assert.equal(sections.length, 160);
+    const duplicates = sections.map((g) => g.split(/ is (?:repeated|duplicated) /).length - 1);
+    assert.ok(duplicates.filter((n) => n >= 2).length >= 40, "several duplicates");
+    assert.ok(duplicates.filter((n) => n === 0).length >= 10, "clean grids");
+    assert.ok(sections.some((g) => /^ {3}Incorrect Latin Square$/m.test(g) && !/Sudoku/.test(g)));
+    assert.ok(sections.some((g) => /^ {3}Solved Latin Square$/m.test(g) && !/Sudoku/.test(g)));
   });
 });

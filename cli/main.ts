@@ -19,6 +19,9 @@ Commands:
   classify    Latin square / Sudoku / Sudoku-X report with every duplicate
   verdict     'Case N: Unique.' / Ambiguous / Illegal / Impossible per 9×9 grid
   count       count the solutions of grids, up to a limit, any size and variant
+  solve       the solution of each puzzle (or none, several), as text or SVG
+  generate    new puzzles with one solution, of a QQWing level or technique
+  rate        the level and hardest technique of each puzzle, step by step
   play        a bot for the CodeCup 2024 sudoku game (or 2012 qttt: --game qttt)
   check-move  the referee's verdict on one move of a CodeCup game
   match       play two bot programs against each other under the CodeCup rules
@@ -36,9 +39,12 @@ const commands: Record<string, () => Promise<Command>> = {
   "classify": async () => (await import("./classify.ts")).classifyCommand,
   "verdict": async () => (await import("./verdict.ts")).verdictCommand,
   "count": async () => (await import("./count/count.ts")).countCommand,
+  "solve": async () => (await import("./solve.ts")).solveCommand,
+  "generate": async () => (await import("./generate.ts")).generateCommand,
+  "rate": async () => (await import("./rate.ts")).rateCommand,
   "play": async () => (await import("./play/play.ts")).play,
   "check-move": async () => (await import("./check_move.ts")).checkMove,
-  "match": async () => (await import("./match.ts")).match,
+  "match": async () => (await import("./match/match.ts")).match,
 };
 
 /** Run the tool with its arguments; returns the exit status. */

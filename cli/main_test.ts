@@ -3,7 +3,17 @@ import denoJson from "../deno.json" with { type: "json" };
 import { mainHelp } from "./main.ts";
 import { runCli } from "./test_util.ts";
 
-const SUBCOMMANDS = ["classify", "verdict", "count", "play", "check-move", "match"];
+const SUBCOMMANDS = [
+  "classify",
+  "verdict",
+  "count",
+  "solve",
+  "generate",
+  "rate",
+  "play",
+  "check-move",
+  "match",
+];
 
 Deno.test("sudokit top level", async (t) => {
   const runs = {
@@ -65,12 +75,15 @@ Deno.test("subcommand help texts equal the exported ones", async () => {
   const { classifyHelp } = await import("./classify.ts");
   const { verdictHelp } = await import("./verdict.ts");
   const { countHelp } = await import("./count/count.ts");
-  const [c, v, n] = await Promise.all([
+  const { solveHelp } = await import("./solve.ts");
+  const [c, v, n, s] = await Promise.all([
     runCli(["classify", "--help"]),
     runCli(["verdict", "--help"]),
     runCli(["count", "--help"]),
+    runCli(["solve", "--help"]),
   ]);
   assert.equal(c.stdout, classifyHelp);
   assert.equal(v.stdout, verdictHelp);
   assert.equal(n.stdout, countHelp);
+  assert.equal(s.stdout, solveHelp);
 });

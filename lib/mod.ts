@@ -20,3 +20,6 @@ export * from "./report/mod.ts";
 export * from "./referee/mod.ts";
 export * from "./sudoku_game/mod.ts";
 export * from "./qttt/mod.ts";
+export * from "./human/mod.ts";
+export * from "./generate/mod.ts";
+export * from "./replay/mod.ts";

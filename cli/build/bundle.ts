@@ -2,8 +2,8 @@
  * Build script of the one-file distributions (`deno task bundle`, `deno task codecup`):
  *
  * - `sudokit`: `dist/sudokit.js`, the whole CLI as one ES module for `deno run`, with the
- *   `count --jobs` worker bundled on its own and inlined as a string (see
- *   `cli/count/worker_url.ts`);
+ *   worker threads (`count --jobs`, `generate --jobs`) bundled on their own and inlined as
+ *   strings (see `cli/worker_url.ts`);
  * - `codecup`: `dist/codecup.js`, the CodeCup 2024 bot (`cli/build/codecup_d8.ts`) as one plain
  *   script for V8 7.1's `d8` shell, lowered to ES2018.
  *
@@ -18,6 +18,7 @@
  */
 
 import { parseArgs } from "node:util";
+import { WORKER_MODULES } from "../worker_url.ts";
 
 /** esbuild from npm, pinned to the version `deno bundle` 2.9.6 runs. */
 const ESBUILD = "npm:esbuild@0.25.5";
@@ -56,14 +57,18 @@ function common(entry: string): Record<string, unknown> {
   };
 }
 
-/** The CLI for `deno run`, with the count worker inlined. */
+/** The CLI for `deno run`, with the workers inlined. */
 async function buildSudokit(esbuild: Esbuild): Promise<Uint8Array> {
   const deno = { format: "esm", target: "esnext", external: ["node:*"] };
-  const worker = await esbuild.build({ ...common("cli/count/worker.ts"), ...deno });
+  const sources: Record<string, string> = {};
+  for (const [name, module] of Object.entries(WORKER_MODULES)) {
+    const worker = await esbuild.build({ ...common(`cli/${module.slice(2)}`), ...deno });
+    sources[name] = worker.outputFiles[0].text;
+  }
   const main = await esbuild.build({
     ...common("cli/main.ts"),
     ...deno,
-    define: { SUDOKIT_COUNT_WORKER_SOURCE: JSON.stringify(worker.outputFiles[0].text) },
+    define: { SUDOKIT_WORKER_SOURCES: JSON.stringify(sources) },
     banner: { js: "// sudokit: the whole CLI in one file (deno task bundle); run with deno run" },
   });
   return main.outputFiles[0].contents;

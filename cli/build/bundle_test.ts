@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import denoJson from "../../deno.json" with { type: "json" };
-import { countWorkerUrl } from "../count/worker_url.ts";
+import { WORKER_MODULES, type WorkerName, workerUrl } from "../worker_url.ts";
 import { repoPath, runCli } from "../test_util.ts";
 
 const DENO = Deno.execPath();
@@ -86,6 +86,17 @@ Deno.test("bundle: dist/sudokit.js alone in an empty directory", async (t) => {
       assert.ok(o.parts >= 2, shared.stdout);
     });
 
+    await t.step("generate --jobs 2 (inlined workers) prints what the source prints", async () => {
+      const args = ["generate", "--count", "6", "--seed", "11", "--difficulty", "intermediate"];
+      const [two, one] = await Promise.all([
+        bundled([...args, "--jobs", "2"]),
+        runCli([...args, "--jobs", "1"]),
+      ]);
+      assert.equal(one.code, 0, one.stderr);
+      assert.equal(one.stdout.split("\n").length, 6 + 1);
+      assert.deepEqual([two.code, two.stderr, two.stdout], [one.code, one.stderr, one.stdout]);
+    });
+
     await t.step("classify: the official files byte for byte", async () => {
       for (const name of ["sample1", "sample2", "test1"]) {
         const input = Deno.readTextFileSync(repoPath(`testdata/classify/${name}.txt`));
@@ -160,18 +171,19 @@ Deno.test("bundle: dist/sudokit.js alone in an empty directory", async (t) => {
   }
 });
 
-Deno.test("compile: the task includes the count worker, the one module started by URL", () => {
+Deno.test("compile: the task includes the workers, the only modules started by URL", () => {
   const words = taskWords("compile");
   assert.deepEqual(words.slice(0, 2), ["deno", "compile"]);
   const included = words.flatMap((w, i) => (words[i - 1] === "--include" ? [w] : []));
   const entry = words[words.length - 1];
   assert.equal(entry, "cli/main.ts");
   for (const f of [...included, entry]) assert.ok(Deno.statSync(repoPath(f)).isFile, f);
-  // Outside the bundle the workers start from this file: `deno compile` must embed it.
-  const worker = new URL(countWorkerUrl()).pathname;
-  assert.ok(worker.startsWith(ROOT), worker);
-  assert.deepEqual(included, [worker.slice(ROOT.length)]);
-  // The only `new Worker` of the CLI goes through countWorkerUrl.
+  // Outside the bundle the workers start from these files: `deno compile` must embed them.
+  const names = Object.keys(WORKER_MODULES) as WorkerName[];
+  const workers = names.map((n) => new URL(workerUrl(n)).pathname);
+  for (const w of workers) assert.ok(w.startsWith(ROOT), w);
+  assert.deepEqual(included, workers.map((w) => w.slice(ROOT.length)));
+  // Every `new Worker` of the CLI goes through workerUrl.
   const files = (dir: string): string[] =>
     [...Deno.readDirSync(repoPath(dir))].flatMap((e) =>
       e.isDirectory ? files(`${dir}/${e.name}`) : [`${dir}/${e.name}`]
@@ -179,11 +191,10 @@ Deno.test("compile: the task includes the count worker, the one module started b
   const sources = files("cli")
     .filter((f) => f.endsWith(".ts") && !f.endsWith("_test.ts"))
     .filter((f) => /new Worker\(/.test(Deno.readTextFileSync(repoPath(f))));
-  assert.deepEqual(sources, ["cli/count/pool.ts"]);
-  assert.match(
-    Deno.readTextFileSync(repoPath("cli/count/pool.ts")),
-    /new Worker\(countWorkerUrl\(\)/,
-  );
+  assert.deepEqual(sources.sort(), ["cli/count/pool.ts", "cli/generate.ts"]);
+  for (const f of sources) {
+    assert.match(Deno.readTextFileSync(repoPath(f)), /new Worker\(workerUrl\("[a-z]+"\)/, f);
+  }
 });
 
 Deno.test("bundle: the build script's usage errors", async () => {

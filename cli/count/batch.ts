@@ -5,95 +5,15 @@
  * @module
  */
 
-import { countSolutions, type SearchControl, type Variant } from "../../lib/solve/count.ts";
-import { formatLine } from "../../lib/grid/parse.ts";
+import { countSolutions, type SearchControl } from "../../lib/solve/count.ts";
+import { type Batch, type CountSettings, formatCount, type GridCount, isMiss } from "./format.ts";
 
-/** What `count` prints and how it counts. */
-export interface CountSettings {
-  /** Stop each count at this many solutions. */
-  readonly limit: number;
-  /** Forced rule set, or undefined for the default of each grid's size. */
-  readonly variant: Variant | undefined;
-  /** Output form. */
-  readonly format: "text" | "json";
-  /** Print the solutions found. */
-  readonly solutions: boolean;
-  /** The symbols solutions are written with (`--symbols`), or undefined for the default. */
-  readonly symbols?: string;
-  /** Milliseconds each grid may take (`--time-limit`), 0 for no limit. */
-  readonly timeLimit: number;
-  /** Whether slow grids report their progress (standard error is a terminal). */
-  readonly progress: boolean;
-}
-
-/** Grids packed for a worker: cells of all grids back to back. */
-export interface Batch {
-  /** Sequence number, for putting results back in input order. */
-  readonly id: number;
-  /** Side length of each grid. */
-  readonly sizes: Uint8Array;
-  /** Input position (puzzle number) of each grid. */
-  readonly indexes: Uint32Array;
-  /** Line each grid starts on. */
-  readonly lines: Uint32Array;
-  /** All cells, grid after grid. */
-  readonly cells: Uint8Array;
-}
-
-/** What counting one grid (or one part of it) found, ready to print with {@linkcode formatCount}. */
-export interface GridCount {
-  /** Solutions found, at most the limit. */
-  count: number;
-  /** Whether `count` is the exact total. */
-  exact: boolean;
-  /** Search nodes used. */
-  nodes: number;
-  /** Why the count is 0 without search. */
-  conflict?: string;
-  /** The solutions found, one line each, when they are printed. */
-  solutions?: string[];
-  /** Searches the count was shared between (worker threads), when more than one. */
-  parts?: number;
-  /** Whether the time limit stopped the search (then `count` is a lower bound). */
-  timedOut?: boolean;
-}
+export type { Batch, CountSettings, GridCount } from "./format.ts";
+export { formatCount } from "./format.ts";
 
 /** Milliseconds since the epoch, as a clock that every worker thread shares. */
 export function epochNow(): number {
   return performance.timeOrigin + performance.now();
-}
-
-/** The text mark of a count that is not exact: `?` when the time ran out, else `+`. */
-function mark(r: GridCount): string {
-  return r.exact ? "" : r.timedOut ? "?" : "+";
-}
-
-/** The output lines of one grid: the `k`-th of `batch`, counted in `ms` milliseconds. */
-export function formatCount(
-  r: GridCount,
-  batch: Batch,
-  k: number,
-  ms: number,
-  settings: CountSettings,
-): string {
-  if (settings.format === "text") {
-    let out = `${r.count}${mark(r)}\n`;
-    for (const s of r.solutions ?? []) out += s + "\n";
-    return out;
-  }
-  return JSON.stringify({
-    puzzle: batch.indexes[k],
-    line: batch.lines[k],
-    size: batch.sizes[k],
-    count: r.count,
-    exact: r.exact,
-    nodes: r.nodes,
-    ms: Math.round(ms * 1000) / 1000,
-    ...(r.conflict === undefined ? {} : { conflict: r.conflict }),
-    ...(r.parts === undefined || r.parts < 2 ? {} : { parts: r.parts }),
-    ...(settings.timeLimit > 0 ? { timed_out: r.timedOut === true } : {}),
-    ...(settings.solutions ? { solutions: r.solutions ?? [] } : {}),
-  }) + "\n";
 }
 
 /** How one grid's search runs, besides what it counts. */
@@ -124,7 +44,7 @@ export function countGrid(
   settings: CountSettings,
   search: GridSearch = {},
 ): GridCount {
-  const solutions: string[] = [];
+  const solutions: Uint8Array[] = [];
   const { share, onPoll } = search;
   const deadline = search.deadline ?? Infinity;
   const watching = deadline !== Infinity || onPoll !== undefined;
@@ -160,7 +80,8 @@ export function countGrid(
   const onSolution = counting
     ? (s: Uint8Array): boolean => {
       found++;
-      if (settings.solutions) solutions.push(formatLine(s, size, settings.symbols));
+      // A copy: the engine reuses its buffer.
+      if (settings.solutions) solutions.push(s.slice());
       return !(bySolutions && (found & 1023) === 0 && check());
     }
     : undefined;
@@ -184,7 +105,8 @@ export function countGrid(
 
 /**
  * Count every grid of a batch, handing each grid's output lines to `emit` as soon as it
- * is counted. `onPoll(k, start, nodes, solutions)` hears from the long search of the
+ * is counted, with 1 as `misses` when the grid is not known to have exactly one solution
+ * (what `solve` exits 1 for), else 0. `onPoll(k, start, nodes, solutions)` hears from the long search of the
  * `k`-th grid, started at `start` ({@linkcode epochNow}; 0 unless the time is needed for
  * JSON, a time limit or progress); the deadline comes from the settings.
  *
@@ -194,7 +116,7 @@ export function countGrid(
 export function countBatch(
   batch: Batch,
   settings: CountSettings,
-  emit: (text: string) => void,
+  emit: (text: string, misses: number) => void,
   onPoll?: (k: number, start: number, nodes: number, solutions: number) => void,
   budget?: number,
 ): number {
@@ -221,7 +143,8 @@ export function countBatch(
   let offset = 0;
   for (; k < batch.sizes.length; k++) {
     const size = batch.sizes[k];
-    const cells = batch.cells.subarray(offset, offset + size * size);
+    const at = offset;
+    const cells = batch.cells.subarray(at, at + size * size);
     offset += size * size;
     start = timed ? epochNow() : 0;
     if (budget !== undefined) began = epochNow();
@@ -232,7 +155,7 @@ export function countBatch(
       settings.timeLimit > 0 ? { ...search, deadline: start + settings.timeLimit } : search,
     );
     if (abandoned) break;
-    emit(formatCount(r, batch, k, timed ? epochNow() - start : 0, settings));
+    emit(formatCount(r, batch, k, at, timed ? epochNow() - start : 0, settings), isMiss(r) ? 1 : 0);
   }
   return k;
 }

@@ -1,44 +1,21 @@
 /**
  * `sudokit count`: how many solutions each grid has, up to a limit, for every size and
  * rule set; streams inputs of any length in input order, on the main thread and, for long
- * inputs and hard large grids, in worker threads too.
+ * inputs and hard large grids, in worker threads too (`stream.ts`, `pool.ts`).
  *
  * @module
  */
 
-import { blockSideOf } from "../../lib/grid/geometry.ts";
-import {
-  detectForm,
-  type GridParser,
-  InputError,
-  type InputForm,
-  LineFormatParser,
-  type ParsedGrid,
-  type ParseEvent,
-  parserFor,
-} from "../../lib/grid/parse.ts";
-import { symbolsProblem } from "../../lib/grid/symbols.ts";
-import { quoteInput } from "../../lib/text/escape.ts";
-import { type Batch, countBatch, type CountSettings, epochNow } from "./batch.ts";
-import { type GridProgress, Pool } from "./pool.ts";
+import type { Format } from "./format.ts";
+import { colorFlag, runCount, symbolsFlag } from "./stream.ts";
 import {
   choiceFlag,
-  CommandError,
   coreCount,
-  EXIT_OK,
-  EXIT_USAGE,
   intFlag,
-  lineText,
   numberFlag,
-  openInputs,
-  Output,
   parseFlags,
-  printError,
   printHelp,
-  readByteLines,
-  requirePermission,
   UsageError,
-  writeStderr,
 } from "../io.ts";
 
 /** Help text of `count`. */
@@ -70,12 +47,26 @@ Options:
                        main diagonals) or latin (rows and columns); default:
                        sudoku for sizes 1, 4, 9, 16, ..., latin otherwise
   --input F            auto (default), line, grid or tokens
-  --format text|json   text (default) or one JSON object per grid with the
-                       count, whether it is exact, search nodes and time (ms);
-                       "parts" when workers shared the grid's search,
-                       "timed_out" with --time-limit
-  --solutions          also print the solutions found, one per line after the
-                       grid's count line (in JSON: a "solutions" array)
+  --format F           text (default), line, grid, readable, json or svg:
+                       text and line print the count line, then each
+                       solution found in the one-line form; grid (rows of
+                       symbols) and readable (rules between the blocks)
+                       print the count line and each solution with a blank
+                       line between any two; json prints one object per
+                       grid with the count, whether it is exact, search
+                       nodes and time (ms), "parts" when workers shared
+                       the grid's search, "timed_out" with --time-limit;
+                       svg writes one SVG sheet of every solution found,
+                       givens bold, filled cells blue, each captioned
+                       with its puzzle (a grid without any: its puzzle,
+                       captioned why), at the end (needs --solutions)
+  --solutions          also print the solutions found after the grid's count
+                       line, in the shape of --format (in JSON: a
+                       "solutions" array of one-line strings)
+  --color WHEN         auto (default), always or never: colour the readable
+                       shape, givens bold and filled cells cyan; auto
+                       colours when standard output is a terminal and
+                       NO_COLOR is not set
   --symbols CHARS      the symbols of one puzzle per line, value 1 first:
                        --symbols 0123456789ABCDEF reads and writes a 16×16
                        with digits 0-F. '.' stays empty, and '0' is a digit
@@ -117,209 +108,11 @@ Examples:
   sudokit count --time-limit 10 testdata/classify/test1.txt
   echo ................ | sudokit count --limit 1000       # 288 4×4 sudokus
   sudokit count --symbols 0123456789ABCDEF --solutions puzzles16.txt
+  sudokit count --limit 3 --solutions --format readable puzzle.txt
 `;
 
-/** Check the value of `--symbols`, or throw a {@linkcode UsageError} saying what is wrong. */
-function symbolsFlag(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const problem = symbolsProblem(value);
-  if (problem !== undefined) throw new UsageError(`--symbols ${quoteInput(value, 80)} ${problem}`);
-  return value;
-}
-
-/** Grids per batch sent to a worker: small puzzles in bulk, large ones one at a time. */
-function batchLimit(size: number): number {
-  return size <= 9 ? MAX_BATCH : size <= 16 ? 8 : 1;
-}
-
-/** The most grids a batch holds. */
-const MAX_BATCH = 512;
-
-/** Collects grids into batches and hands them on. */
-class Batcher {
-  // The batch being filled, in arrays with room for the largest batch (the cells for a full
-  // batch of the first grid's size, grown if more come): no push per grid, one cut at the end.
-  #sizes = new Uint8Array(0);
-  #indexes = new Uint32Array(0);
-  #lines = new Uint32Array(0);
-  #cells = new Uint8Array(0);
-  #count = 0;
-  #cellCount = 0;
-  #id = 0;
-  /** Grids the batch being filled may hold, set by its first grid. */
-  #limit = MAX_BATCH;
-
-  /**
-   * `limit(size)`: how many grids a batch that starts with a grid of that size may hold, at
-   * most {@linkcode batchLimit} (a batch also ends at the limit of any grid it takes).
-   */
-  constructor(
-    readonly send: (batch: Batch) => void | Promise<void>,
-    readonly limit: (size: number) => number = batchLimit,
-  ) {}
-
-  /** Take a grid; when that fills the batch, the batch is sent and the promise says when. */
-  add(grid: ParsedGrid, index: number): Promise<void> | undefined {
-    const n = grid.cells.length;
-    if (this.#count === 0) {
-      this.#sizes = new Uint8Array(MAX_BATCH);
-      this.#indexes = new Uint32Array(MAX_BATCH);
-      this.#lines = new Uint32Array(MAX_BATCH);
-      this.#limit = this.limit(grid.size);
-      this.#cells = new Uint8Array(this.#limit * n);
-    } else if (this.#cellCount + n > this.#cells.length) {
-      const more = new Uint8Array(Math.max(2 * this.#cells.length, this.#cellCount + n));
-      more.set(this.#cells.subarray(0, this.#cellCount));
-      this.#cells = more;
-    }
-    const k = this.#count++;
-    this.#sizes[k] = grid.size;
-    this.#indexes[k] = index;
-    this.#lines[k] = grid.line;
-    this.#cells.set(grid.cells, this.#cellCount);
-    this.#cellCount += n;
-    return this.#count >= Math.min(this.#limit, batchLimit(grid.size)) ? this.flush() : undefined;
-  }
-
-  async flush(): Promise<void> {
-    const k = this.#count;
-    if (k === 0) return;
-    const full = k === MAX_BATCH && this.#cellCount === this.#cells.length;
-    const batch: Batch = {
-      id: this.#id++,
-      sizes: full ? this.#sizes : this.#sizes.slice(0, k),
-      indexes: full ? this.#indexes : this.#indexes.slice(0, k),
-      lines: full ? this.#lines : this.#lines.slice(0, k),
-      cells: full ? this.#cells : this.#cells.slice(0, this.#cellCount),
-    };
-    this.#count = 0;
-    this.#cellCount = 0;
-    await this.send(batch);
-  }
-}
-
-/** Milliseconds between two redraws of the progress line. */
-const REDRAW_EVERY = 250;
-/** A grid shows its own progress once it has run this long (ms). */
-const SLOW_AFTER = 1000;
-
-/**
- * The progress line on a terminal's stderr: the grid being counted when it is slow
- * (nodes, solutions so far, seconds), else grids done, rate, and time left when known.
- * Disabled (every method a no-op) when stderr is not a terminal.
- */
-class Progress {
-  readonly enabled: boolean;
-  readonly #start = performance.now();
-  #last = 0;
-  #done = 0;
-  #bytes = 0;
-  #total = 0;
-  #shown = false;
-  #slow: GridProgress | undefined;
-  /** Grids read so far (counted or not), for the time left. */
-  gridsRead: () => number = () => 0;
-  /**
-   * The chunk of input being parsed (its length in bytes, the end of its line being
-   * parsed): where parsing is, which lags reading by up to a chunk. Set per line, read
-   * only when the line is drawn.
-   */
-  buffer = 0;
-  lineEnd = 0;
-
-  constructor() {
-    this.enabled = Deno.stderr.isTerminal();
-  }
-
-  input(size: number | undefined): void {
-    this.#bytes = 0;
-    this.#total = size ?? 0;
-  }
-
-  bytes(n: number): void {
-    this.#bytes += n;
-  }
-
-  /** The share of the current input not read yet (0..1), undefined when its size is unknown. */
-  unread(): number | undefined {
-    return this.#total > 0 ? Math.max(0, 1 - this.#bytes / this.#total) : undefined;
-  }
-
-  counted(n: number): void {
-    this.#done += n;
-    this.#draw(false);
-  }
-
-  /** The slow grid being counted, or undefined once there is none. */
-  grid(p: GridProgress | undefined): void {
-    this.#slow = p;
-    this.#draw(p === undefined);
-  }
-
-  #draw(force: boolean): void {
-    if (!this.enabled) return;
-    const now = performance.now();
-    if (!force && (now - this.#last < REDRAW_EVERY || now - this.#start < SLOW_AFTER)) return;
-    this.#last = now;
-    const p = this.#slow;
-    let line: string;
-    if (p !== undefined && epochNow() - p.start >= SLOW_AFTER) {
-      const secs = Math.floor((epochNow() - p.start) / 1000);
-      line = `grid ${p.puzzle} (line ${p.line}): ${p.nodes.toLocaleString("en-US")} nodes, ` +
-        `${p.solutions.toLocaleString("en-US")} solutions so far, ${secs} s`;
-    } else {
-      if (now - this.#start < SLOW_AFTER) return;
-      const secs = (now - this.#start) / 1000;
-      line = `grids done: ${this.#done}, ${Math.round(this.#done / secs)}/s`;
-      if (this.#total > 0 && this.#bytes > 0) {
-        // The share done: of the input parsed, the part whose grids are counted (a chunk is
-        // read at once, and its grids wait while the ones before them are counted).
-        const parsed = Math.max(0, this.#bytes - (this.buffer - this.lineEnd)) / this.#total;
-        const read = this.gridsRead();
-        const share = parsed * (read > 0 ? Math.min(1, this.#done / read) : 1);
-        const left = share > 0 ? secs * (1 / share - 1) : 0;
-        line += `, ${Math.round(100 * parsed)}% read, about ${Math.ceil(left)} s left`;
-      }
-    }
-    writeStderr(`\r${line}\x1b[K`);
-    this.#shown = true;
-  }
-
-  clear(): void {
-    if (this.#shown) writeStderr("\r\x1b[K");
-    this.#shown = false;
-  }
-}
-
-/**
- * The output of `count`. When standard output is the terminal that shows the progress
- * line too, the line is cleared before any result is written, so that no result lands
- * after the progress text; it is drawn again at its next update.
- */
-class CountOutput extends Output {
-  readonly #progress: Progress | undefined;
-  /** Whether text was written since the last flush. */
-  #pending = false;
-
-  constructor(progress: Progress) {
-    super();
-    this.#progress = progress.enabled && Deno.stdout.isTerminal() ? progress : undefined;
-  }
-
-  override write(text: string): void {
-    if (text !== "") this.#pending = true;
-    // May flush, through `flush` below.
-    super.write(text);
-  }
-
-  override flush(): void {
-    if (this.#pending) {
-      this.#pending = false;
-      this.#progress?.clear();
-    }
-    super.flush();
-  }
-}
+/** The shapes `count --format` takes. */
+const COUNT_FORMATS: readonly Format[] = ["text", "json", "line", "grid", "readable", "svg"];
 
 /** Run `count` with its arguments; returns the exit status. */
 export async function countCommand(args: string[]): Promise<number> {
@@ -331,21 +124,28 @@ export async function countCommand(args: string[]): Promise<number> {
     format: { type: "string" },
     solutions: { type: "boolean" },
     symbols: { type: "string" },
+    color: { type: "string" },
     jobs: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return printHelp(countHelp);
-  const progress = new Progress();
-  const settings: CountSettings = {
+  const format = choiceFlag("format", values.format, COUNT_FORMATS, "text");
+  const solutions = values.solutions ?? false;
+  if (format === "svg" && !solutions) {
+    throw new UsageError(
+      "--format svg draws the solutions found: add --solutions, or choose another format",
+    );
+  }
+  const settings = {
     limit: intFlag("limit", values.limit, 1, Number.MAX_SAFE_INTEGER, 2),
     variant: values.variant === undefined
       ? undefined
       : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
-    format: choiceFlag("format", values.format, ["text", "json"] as const, "text"),
-    solutions: values.solutions ?? false,
+    format,
+    solutions,
     symbols: symbolsFlag(values.symbols),
     timeLimit: 1000 * numberFlag("time-limit", values["time-limit"], 0.001, 1_000_000, 0),
-    progress: progress.enabled,
+    color: colorFlag(values.color),
   };
   const form = choiceFlag(
     "input",
@@ -355,232 +155,6 @@ export async function countCommand(args: string[]): Promise<number> {
   );
   // More threads than cores only add memory; workers start as the input needs them.
   const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, coreCount()), coreCount());
-
-  // The files first: without read access, they are what the user needs to hear about.
-  for (const name of positionals) {
-    if (name !== "-") requirePermission("count", { name: "read", path: name }, `to ${name}`);
-  }
-  const out = new CountOutput(progress);
-  const here = (batch: Batch, write: (text: string) => void, budget?: number) =>
-    countHere(batch, settings, write, out, progress, budget);
-  const pool = jobs > 1
-    ? new Pool(
-      jobs,
-      settings,
-      out,
-      here,
-      () => progress.unread(),
-      (n) => progress.counted(n),
-      (p) => progress.grid(p),
-    )
-    : undefined;
-  const batcher = new Batcher(
-    async (batch) => {
-      if (pool !== undefined) return await pool.submit(batch);
-      here(batch, (text) => {
-        out.write(text);
-        progress.counted(1);
-      });
-    },
-    pool === undefined ? batchLimit : (size) => pool.batchSize(size, batchLimit(size)),
-  );
-  const named = positionals.length > 0;
-  let index = 0;
-  progress.gridsRead = () => index;
-  try {
-    for await (const input of openInputs(positionals, "count")) {
-      progress.input(input.size);
-      try {
-        await readInput(
-          input,
-          form,
-          settings,
-          (grid) => batcher.add(grid, ++index),
-          async () => {
-            // About to wait for input: what was read so far is counted and printed now.
-            await batcher.flush();
-            out.flush();
-          },
-          progress,
-        );
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        await batcher.flush();
-        await pool?.drain();
-        out.flush();
-        progress.clear();
-        printError(named ? `${input.name}: ${e.message}` : e.message);
-        return EXIT_USAGE;
-      }
-    }
-    await batcher.flush();
-    await pool?.drain();
-  } catch (e) {
-    // A later input that cannot be opened must not cost the counts of the earlier ones.
-    if (e instanceof CommandError) {
-      await batcher.flush();
-      await pool?.drain();
-      out.flush();
-      progress.clear();
-    }
-    throw e;
-  } finally {
-    pool?.close();
-    progress.clear();
-  }
-  out.flush();
-  return EXIT_OK;
-}
-
-/**
- * Count a batch on this thread, handing each grid's text to `write` at once; a slow grid
- * flushes what is written before it and shows its progress. With a `budget` (ms), a grid
- * larger than 9×9 that runs longer is abandoned and the batch ends there; returns the
- * grids counted.
- */
-function countHere(
-  batch: Batch,
-  settings: CountSettings,
-  write: (text: string) => void,
-  out: Output,
-  progress: Progress,
-  budget?: number,
-): number {
-  let slow = false;
-  return countBatch(batch, settings, (text) => {
-    write(text);
-    if (slow) {
-      slow = false;
-      progress.grid(undefined);
-    }
-  }, (k, start, nodes, solutions) => {
-    out.flush();
-    if (!progress.enabled || epochNow() - start < SLOW_AFTER) return;
-    slow = true;
-    progress.grid({ puzzle: batch.indexes[k], line: batch.lines[k], nodes, solutions, start });
-  }, budget);
-}
-
-/** Lines of blank or comment lines kept for form detection before deciding without them. */
-const MAX_HEAD = 1000;
-
-/** Feed one input's lines to the parser of its form, handing on each grid. */
-async function readInput(
-  input: { stream: ReadableStream<Uint8Array>; size?: number },
-  form: InputForm | "auto",
-  settings: CountSettings,
-  onGrid: (grid: ParsedGrid) => Promise<void> | undefined,
-  beforeWait: () => Promise<void>,
-  progress: Progress,
-): Promise<void> {
-  const { variant, symbols } = settings;
-  const parserOf = (f: InputForm) => parserFor(f, input.size, symbols);
-  let parser: GridParser | undefined = form === "auto" ? undefined : parserOf(form);
-  // With symbols of a size other than 9, the token form (9×9 only) is never meant: a first
-  // line of one short token is one puzzle of a small size.
-  const detect = (lines: readonly string[]): InputForm => {
-    const found = detectForm(lines);
-    if (found !== "tokens" || symbols === undefined || symbols.length === 9) return found;
-    const first = lines.map((l) => l.replace(/^\ufeff/, "").trim())
-      .find((l) => l !== "" && !l.startsWith("#"));
-    return first !== undefined && !/\s/.test(first) ? "line" : found;
-  };
-  const pending: ParsedGrid[] = [];
-  const emit = (event: ParseEvent) => {
-    if (event.kind !== "grid") return;
-    const grid = event.grid;
-    if (variant !== undefined && variant !== "latin" && blockSideOf(grid.size) === 0) {
-      throw new InputError(
-        `variant ${variant} needs a perfect-square size, not ${grid.size}`,
-        grid.line,
-        1,
-        grid.index,
-      );
-    }
-    // One puzzle per line has the size of its symbols; other forms are told here.
-    if (symbols !== undefined && grid.size !== symbols.length) {
-      const s = grid.size;
-      const k = symbols.length;
-      throw new InputError(
-        `a ${s}×${s} grid, but --symbols gives ${k} symbol${k === 1 ? "" : "s"}, for ` +
-          `${k}×${k} grids: ` +
-          `count only ${k}×${k} grids with it, or leave it out`,
-        grid.line,
-        1,
-        grid.index,
-      );
-    }
-    pending.push(grid);
-  };
-  // Auto-detection looks at the first two meaningful lines before parsing any.
-  const head: string[] = [];
-  let meaningful = 0;
-  // Hands the pending grids on without waiting while batches are not full (an await per
-  // line cost more than its parse); a promise only when a full batch must be sent first.
-  const handOn = (): Promise<void> | undefined => {
-    if (pending.length === 1) {
-      // The usual case, one grid a line: popped, as emptying the queue by its length was a
-      // runtime call per line.
-      const sent = onGrid(pending.pop()!);
-      return sent === undefined ? undefined : sent.then(handOn);
-    }
-    for (let i = 0; i < pending.length; i++) {
-      const sent = onGrid(pending[i]);
-      if (sent !== undefined) {
-        pending.splice(0, i + 1);
-        return sent.then(handOn);
-      }
-    }
-    pending.length = 0;
-    return undefined;
-  };
-  const decide = () => {
-    const p = parserOf(detect(head));
-    for (const h of head) p.feed(h, emit);
-    head.length = 0;
-    return p;
-  };
-  const chunks = readByteLines(input.stream, {
-    onBytes: (n) => progress.bytes(n),
-    beforeWait: async () => {
-      // Input paused after one meaningful line: decide the form now unless the next line
-      // could still change it (a lone small integer may start the grid format).
-      if (parser === undefined && detect(head) === detect([...head, "0 0"])) {
-        parser = decide();
-      }
-      await handOn();
-      await beforeWait();
-    },
-  });
-  try {
-    for await (const chunk of chunks) {
-      const { bytes, starts, ends } = chunk;
-      progress.buffer = bytes.length;
-      for (let i = 0; i < chunk.count; i++) {
-        progress.lineEnd = ends[i];
-        if (parser === undefined) {
-          const line = lineText(chunk, i);
-          head.push(line);
-          const t = line.trim();
-          if (t !== "" && !t.startsWith("#") && t !== "\ufeff") meaningful++;
-          // Endless blank or comment lines must not pile up: decide on what was seen.
-          if (meaningful < 2 && head.length < MAX_HEAD) continue;
-          parser = decide();
-        } else if (
-          // One puzzle a line is parsed from the bytes; other forms, and the lines the
-          // fast path declines (so that `feed` words the error), from the text.
-          !(parser instanceof LineFormatParser && parser.feedBytes(bytes, starts[i], ends[i], emit))
-        ) {
-          parser.feed(lineText(chunk, i), emit);
-        }
-        const sending = handOn();
-        if (sending !== undefined) await sending;
-      }
-    }
-    parser ??= decide();
-    parser.finish();
-  } finally {
-    // Grids completed before a fault on the same line are still counted.
-    await handOn();
-  }
+  const { status } = await runCount({ command: "count", files: positionals, form, jobs, settings });
+  return status;
 }

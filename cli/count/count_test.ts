@@ -543,7 +543,15 @@ Deno.test("count usage errors", async (t) => {
     [["--solutions=yes"], "option '--solutions' takes no value"],
     [["--variant", "sodoku"], "--variant must be one of sudoku, x, latin, not 'sodoku'"],
     [["--input", "csv"], "--input must be one of auto, line, grid, tokens, not 'csv'"],
-    [["--format", "yaml"], "--format must be one of text, json, not 'yaml'"],
+    [
+      ["--format", "yaml"],
+      "--format must be one of text, json, line, grid, readable, svg, not 'yaml'",
+    ],
+    [
+      ["--format", "svg"],
+      "--format svg draws the solutions found: add --solutions, or choose another format",
+    ],
+    [["--color", "yes"], "--color must be one of auto, always, never, not 'yes'"],
     [["--format"], "option '--format' needs a value"],
     [["--symbols"], "option '--symbols' needs a value"],
     [
@@ -741,13 +749,14 @@ Deno.test({
   name: "count on a terminal: the progress line is cleared before a result is written",
   fn: async (t) => {
     // Two empty 16×16 grids, each counted until --time-limit stops it: the progress line
-    // shows after 1 s, and each result comes after it was drawn. Standard output and
-    // standard error are the same pseudo-terminal, as in a user's shell.
+    // shows after 1 s (3 s leave it time to on a loaded machine), and each result comes
+    // after it was drawn. Standard output and standard error are the same pseudo-terminal,
+    // as in a user's shell.
     const file = await Deno.makeTempFile({ suffix: ".txt" });
     await Deno.writeTextFile(file, (".".repeat(256) + "\n").repeat(2));
     const onTerminal = (jobs: string) => {
       const command = [Deno.execPath(), "run", "--quiet", "--allow-read", repoPath("cli/main.ts")]
-        .concat(["count", "--jobs", jobs, "--limit", "1000000000", "--time-limit", "2", file])
+        .concat(["count", "--jobs", jobs, "--limit", "1000000000", "--time-limit", "3", file])
         .map(shellWord).join(" ");
       return new Deno.Command("script", {
         args: ["-qfec", command, "/dev/null"],

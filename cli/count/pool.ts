@@ -25,8 +25,9 @@ import {
   formatCount,
   type GridCount,
 } from "./batch.ts";
+import { isMiss } from "./format.ts";
 import { CommandError, type Output, requirePermission } from "../io.ts";
-import { countWorkerUrl } from "./worker_url.ts";
+import { workerUrl } from "../worker_url.ts";
 
 /** Messages to a worker. */
 export type ToWorker =
@@ -61,8 +62,8 @@ export interface Branch {
 
 /** Messages from a worker. */
 export type FromWorker =
-  | { kind: "text"; id: number; token: number; text: string; grids: number }
-  | { kind: "partial"; id: number; text: string; grids: number }
+  | { kind: "text"; id: number; token: number; text: string; grids: number; misses: number }
+  | { kind: "partial"; id: number; text: string; grids: number; misses: number }
   | { kind: "grid"; batch: Batch; token: number; result: GridCount; start: number; end: number }
   | ({ kind: "give" } & Branch)
   | { kind: "part"; id: number; token: number; result: GridCount; end: number }
@@ -107,10 +108,14 @@ interface Shared {
   end: number;
 }
 
-/** Output of a batch not written yet: text ready, and whether the batch is complete. */
+/**
+ * Output of a batch not written yet: text ready, its grids and those of them without
+ * exactly one solution, and whether the batch is complete.
+ */
 interface Pending {
   text: string;
   grids: number;
+  misses: number;
   complete: boolean;
 }
 
@@ -164,15 +169,19 @@ export class Pool {
     jobs: number,
     readonly settings: CountSettings,
     readonly out: Output,
-    readonly here: (batch: Batch, write: (text: string) => void, budget?: number) => number,
+    readonly here: (
+      batch: Batch,
+      write: (text: string, misses: number) => void,
+      budget?: number,
+    ) => number,
     readonly unread: () => number | undefined,
-    readonly onCounted: (n: number) => void,
+    readonly onCounted: (grids: number, misses: number) => void,
     readonly onProgress: (p: GridProgress | undefined) => void = () => {},
   ) {
-    const url = countWorkerUrl();
+    const url = workerUrl("count");
     if (url.startsWith("file:")) {
       requirePermission(
-        "count",
+        settings.command ?? "count",
         { name: "read", path: new URL(url) },
         "to start its worker threads (--jobs 1 needs none)",
       );
@@ -185,7 +194,7 @@ export class Pool {
   /** Start one more worker; the only place where count workers are created. */
   #start(): number {
     const w = this.#workers.length;
-    const worker = new Worker(countWorkerUrl(), { type: "module" });
+    const worker = new Worker(workerUrl("count"), { type: "module" });
     worker.onmessage = (e: MessageEvent<FromWorker>) => {
       this.#receive(w, e.data);
       this.out.flush();
@@ -220,7 +229,7 @@ export class Pool {
       return;
     }
     if (m.kind === "partial") {
-      this.#append(m.id, m.text, m.grids, false);
+      this.#append(m.id, m.text, m.grids, false, m.misses);
       return;
     }
     if (m.kind === "give") {
@@ -232,7 +241,7 @@ export class Pool {
     if (m.kind === "error") {
       this.#failure ??= m.error;
     } else if (m.kind === "text") {
-      this.#append(m.id, m.text, m.grids, true);
+      this.#append(m.id, m.text, m.grids, true, m.misses);
     } else {
       this.#running.delete(m.token);
       if (m.kind === "grid") {
@@ -292,7 +301,8 @@ export class Pool {
     if (reported) this.onProgress(undefined);
     const end = epochNow();
     if (!given) {
-      this.#append(id, formatCount(r, batch, 0, end - start, this.settings), 1, true);
+      const text = formatCount(r, batch, 0, 0, end - start, this.settings);
+      this.#append(id, text, 1, true, isMiss(r) ? 1 : 0);
       return;
     }
     this.#addPart(id, r, end, { batch, start });
@@ -367,8 +377,8 @@ export class Pool {
         ...(s.timedOut && !reached ? { timedOut: true } : {}),
         ...(s.conflict === undefined ? {} : { conflict: s.conflict }),
       };
-      const text = formatCount(result, s.batch, 0, s.end - s.start, this.settings);
-      this.#append(id, text, 1, true);
+      const text = formatCount(result, s.batch, 0, 0, s.end - s.start, this.settings);
+      this.#append(id, text, 1, true, isMiss(result) ? 1 : 0);
     }
   }
 
@@ -477,21 +487,26 @@ export class Pool {
     return this.#token++;
   }
 
-  /** Add output of batch `id`; write, in batch order, everything that is ready. */
-  #append(id: number, text: string, grids: number, complete: boolean): void {
+  /**
+   * Add output of batch `id` (`grids` grids, `misses` of them without exactly one
+   * solution); write, in batch order, everything that is ready.
+   */
+  #append(id: number, text: string, grids: number, complete: boolean, misses = 0): void {
     let p = this.#pending.get(id);
     if (p === undefined) {
-      p = { text: "", grids: 0, complete: false };
+      p = { text: "", grids: 0, misses: 0, complete: false };
       this.#pending.set(id, p);
     }
     p.text += text;
     p.grids += grids;
+    p.misses += misses;
     p.complete ||= complete;
     for (let next = this.#pending.get(this.#next); next !== undefined;) {
       if (next.text !== "") this.out.write(next.text);
-      if (next.grids > 0) this.onCounted(next.grids);
+      if (next.grids > 0) this.onCounted(next.grids, next.misses);
       next.text = "";
       next.grids = 0;
+      next.misses = 0;
       if (!next.complete) break;
       this.#pending.delete(this.#next);
       this.#lone.delete(this.#next);
@@ -531,7 +546,7 @@ export class Pool {
       // Streams when every earlier batch is out, else waits in order like a worker's text.
       const counted = this.here(
         batch,
-        (text) => this.#append(id, text, 1, false),
+        (text, misses) => this.#append(id, text, 1, false, misses),
         smallGrids ? undefined : largeBudget(batch),
       );
       const took = performance.now() - start;

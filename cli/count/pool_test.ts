@@ -80,6 +80,8 @@ function reference(all: Batch[], settings = SETTINGS): string {
 async function run(all: Batch[], jobs: number, slowMs: number, settings = SETTINGS) {
   const out = new Kept();
   const here: number[] = [];
+  let counted = 0;
+  let misses = 0;
   const pool = new Pool(
     jobs,
     settings,
@@ -91,7 +93,10 @@ async function run(all: Batch[], jobs: number, slowMs: number, settings = SETTIN
       return countBatch(batch, settings, write, undefined, budget);
     },
     () => undefined,
-    () => {},
+    (grids, missed) => {
+      counted += grids;
+      misses += missed;
+    },
   );
   try {
     // Copies: the batches sent to workers are transferred away.
@@ -114,7 +119,7 @@ async function run(all: Batch[], jobs: number, slowMs: number, settings = SETTIN
   } finally {
     pool.close();
   }
-  return { text: out.text, here, started: pool.started };
+  return { text: out.text, here, started: pool.started, counted, misses };
 }
 
 Deno.test("count pool: a short input is counted on this thread alone", async () => {
@@ -157,6 +162,24 @@ Deno.test("count pool: workers write solutions with the symbols of the settings"
   assert.equal(lines.length, 2 * 2000);
   for (const [k, line] of lines.entries()) {
     assert.match(line, k % 2 === 0 ? /^1$/ : /^[a-i]{81}$/, `line ${k + 1}`);
+  }
+});
+
+Deno.test("count pool: solve's shapes come out of the workers as out of this thread", async (t) => {
+  // Hard puzzles (unique), then some with several solutions: the misses are those.
+  const hard = batches("../../testdata/count/forum_hardest_1905_11plus_2000.txt", 100);
+  const serg = batches("../../testdata/count/serg_benchmark_2000.txt", 100).slice(0, 3)
+    .map((b, k) => ({ ...b, id: hard.length + k }));
+  const all = [...hard, ...serg];
+  for (const format of ["line", "readable", "json", "svg"] as const) {
+    await t.step(format, async () => {
+      const settings: CountSettings = { ...SETTINGS, command: "solve", solutions: true, format };
+      const r = await run(all, 2, 25, settings);
+      assert.equal(r.started, 1);
+      assert.ok(r.here.length <= all.length - 5, `this thread counted ${r.here}`);
+      assert.equal(r.text, reference(all, settings));
+      assert.deepEqual([r.counted, r.misses], [2300, 300]);
+    });
   }
 });
 

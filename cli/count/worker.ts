@@ -103,22 +103,25 @@ function countJob(data: ToWorker): void {
   if (batch.sizes.length !== 1 || settings.solutions || hungry === undefined) {
     let text = "";
     let grids = 0;
+    let misses = 0;
     const flush = () => {
       if (grids === 0) return;
-      post({ kind: "partial", id: batch.id, text, grids });
+      post({ kind: "partial", id: batch.id, text, grids, misses });
       text = "";
       grids = 0;
+      misses = 0;
     };
     const progress = progressFor(settings, batch.id);
-    countBatch(batch, settings, (t) => {
+    countBatch(batch, settings, (t, m) => {
       text += t;
       grids++;
+      misses += m;
     }, (k, start, nodes, solutions) => {
       // A slow grid: what the batch counted before it goes out now.
       flush();
       progress(batch.indexes[k], batch.lines[k], start, nodes, solutions);
     });
-    post({ kind: "text", id: batch.id, token: data.token, text, grids });
+    post({ kind: "text", id: batch.id, token: data.token, text, grids, misses });
     return;
   }
   // A lone grid (large sizes come one per batch): its search may be shared.

@@ -38,10 +38,11 @@ export interface Board {
   /** The `data-grid` number; defaults to the board's 1-based position in the sheet. */
   readonly index?: number;
   /**
-   * Symbols of values 1, 2, … (one character each, at least S). Default: the one-line
-   * form's `123456789ABC…` up to size 35, decimal numbers above.
+   * Symbols of values 1, 2, … (at least S): a string of one character each, or a list (whose
+   * items may be longer, e.g. decimal numbers at every size). Default: the one-line form's
+   * `123456789ABC…` up to size 35, decimal numbers above.
    */
-  readonly symbols?: string;
+  readonly symbols?: string | readonly string[];
 }
 
 /** Layout of a sheet. */
@@ -123,8 +124,18 @@ interface Frame {
 const frames = new Map<string, Frame>();
 const MAX_FRAMES = 256;
 
-function frameOf(size: number, variant: Variant, symbols: string | undefined): Frame {
-  const key = `${size} ${variant} ${symbols ?? ""}`;
+function frameOf(
+  size: number,
+  variant: Variant,
+  symbols: string | readonly string[] | undefined,
+): Frame {
+  // A list is keyed apart from a string: `["1", "2"]` is not the string "1,2".
+  const symbolKey = symbols === undefined
+    ? ""
+    : typeof symbols === "string"
+    ? "s" + symbols
+    : "l" + symbols.join("\0");
+  const key = `${size} ${variant} ${symbolKey}`;
   const cached = frames.get(key);
   if (cached !== undefined) return cached;
   if (frames.size >= MAX_FRAMES) frames.clear();
@@ -133,7 +144,7 @@ function frameOf(size: number, variant: Variant, symbols: string | undefined): F
   return frame;
 }
 
-function symbolTexts(size: number, symbols: string | undefined): string[] {
+function symbolTexts(size: number, symbols: string | readonly string[] | undefined): string[] {
   const out = [""];
   if (symbols === undefined) {
     for (let v = 1; v <= size; v++) out.push(size <= MAX_LINE_SIZE ? symbolOf(v) : String(v));
@@ -147,7 +158,11 @@ function symbolTexts(size: number, symbols: string | undefined): string[] {
   return out;
 }
 
-function buildFrame(size: number, variant: Variant, symbols: string | undefined): Frame {
+function buildFrame(
+  size: number,
+  variant: Variant,
+  symbols: string | readonly string[] | undefined,
+): Frame {
   const cell = cellSideOf(size);
   const side = size * cell;
   const plain = symbolTexts(size, symbols);

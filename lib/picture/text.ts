@@ -22,8 +22,11 @@ import { MAX_LINE_SIZE, symbolOf } from "../grid/parse.ts";
 export interface TextOptions {
   /** Rule set: block rules for `sudoku` (default) and `x` of square sizes, none for `latin`. */
   readonly variant?: Variant;
-  /** Symbols of values 1, 2, … (one character each); default as the one-line form. */
-  readonly symbols?: string;
+  /**
+   * Symbols of values 1, 2, …: a string of one character each, or a list (whose items may
+   * be longer, e.g. decimal numbers at every size); default as the one-line form.
+   */
+  readonly symbols?: string | readonly string[];
   /**
    * The cells given in the puzzle (nonzero), the other nonzero cells being filled in; with
    * `color`, givens are bold and filled cells cyan.
@@ -31,14 +34,21 @@ export interface TextOptions {
   readonly givens?: Uint8Array;
   /** Colour with ANSI escapes (only for a terminal that asked for it). */
   readonly color?: boolean;
+  /**
+   * Cells to mark (nonzero or `true`), e.g. the cells of a duplicate. With marks, every
+   * cell is two characters wider than its symbol and a marked one is bracketed (`[5]`), so
+   * marks show without colour and columns stay aligned; with `color` marked cells are red.
+   */
+  readonly marks?: Uint8Array | readonly boolean[];
 }
 
 const BOLD = "\x1b[1m";
 const CYAN = "\x1b[36m";
+const RED = "\x1b[31m";
 const RESET = "\x1b[0m";
 
 /** The text of each value 0..size: `.` for empty, then the symbols. */
-function symbolTexts(size: number, symbols: string | undefined): string[] {
+function symbolTexts(size: number, symbols: string | readonly string[] | undefined): string[] {
   const out = ["."];
   if (symbols !== undefined) {
     const list = Array.from(symbols);
@@ -91,6 +101,8 @@ export function readableText(cells: Uint8Array, size: number, options: TextOptio
   const block = variant !== "latin" && side * side === size && size > 1 ? side : size;
   const givens = options.givens;
   const color = options.color === true;
+  const marks = options.marks;
+  if (marks !== undefined) return markedText(cells, size, texts, width, block, options, marks);
   const rows: string[] = [];
   const rule = Array.from(
     { length: size / block },
@@ -108,6 +120,49 @@ export function readableText(cells: Uint8Array, size: number, options: TextOptio
       else line += " " + CYAN + t + RESET;
     }
     rows.push(line);
+  }
+  return rows.join("\n");
+}
+
+/**
+ * {@linkcode readableText} with marked cells: each cell `width + 2` characters, ` 5 ` or
+ * `[5]` (the brackets hug the symbol, which stays right-aligned), blocks split by `|` alone,
+ * lines without trailing spaces.
+ */
+function markedText(
+  cells: Uint8Array,
+  size: number,
+  texts: readonly string[],
+  width: number,
+  block: number,
+  options: TextOptions,
+  marks: Uint8Array | readonly boolean[],
+): string {
+  if (marks.length !== cells.length) {
+    throw new RangeError(`marks has ${marks.length} cells, the grid ${cells.length}`);
+  }
+  const givens = options.givens;
+  const color = options.color === true;
+  const rule = Array.from({ length: size / block }, () => "-".repeat(block * (width + 2)))
+    .join("|");
+  const rows: string[] = [];
+  for (let r = 0; r < size; r++) {
+    if (r > 0 && r % block === 0) rows.push(rule);
+    let line = "";
+    for (let c = 0; c < size; c++) {
+      if (c > 0 && c % block === 0) line += "|";
+      const i = r * size + c;
+      const v = cells[i];
+      const marked = Boolean(marks[i]);
+      const t = marked ? `[${texts[v]}]` : ` ${texts[v]} `;
+      const pad = " ".repeat(width + 2 - t.length);
+      if (!color || (v === 0 && !marked)) line += pad + t;
+      else if (marked) line += pad + RED + t + RESET;
+      else if (givens === undefined || givens[i] !== 0) {
+        line += pad + " " + BOLD + texts[v] + RESET + " ";
+      } else line += pad + " " + CYAN + texts[v] + RESET + " ";
+    }
+    rows.push(line.trimEnd());
   }
   return rows.join("\n");
 }

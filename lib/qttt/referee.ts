@@ -13,6 +13,9 @@
  * `autoplay` seat also works, should the turn be the offender's). A second fault, by the
  * other seat, ends the game with 0 points for both.
  *
+ * The result's log holds every turn with the board after it ({@linkcode qtttPositionText}),
+ * the referee's own turns marked `auto`, and each rejected line or runner fault.
+ *
  * @module
  */
 
@@ -20,12 +23,13 @@ import {
   type GameFactory,
   type GameResult,
   type Judgement,
+  type MoveLog,
   RECORD_HEADER,
   recordRow,
   type RefereeGame,
   type Seat,
 } from "../referee/contract.ts";
-import { applyTurn, firstLegalTurn, parseInput, PLAYER_NAMES, Qttt } from "./game.ts";
+import { applyTurn, firstLegalTurn, lowest, parseInput, PLAYER_NAMES, Qttt } from "./game.ts";
 import { type SequenceOutcome, shownMove } from "../referee/judged.ts";
 import { escapeText } from "../text/escape.ts";
 
@@ -38,9 +42,38 @@ export function describeEnd(q: Qttt): string {
   return o.double ? `both got a line of four, ${w} first ${pts}` : `${w} has a line of four ${pts}`;
 }
 
+/**
+ * A position as text, for logs: 16 fields separated by spaces, squares `A`..`P` in order.
+ * A collapsed square is its classical mark and the move it came from (`X3`, `O12`); an
+ * uncollapsed one lists its spooky marks by move number, lower case, separated by commas
+ * (`x1,o4`), the cycle-closing mark that still awaits its collapse followed by `!`
+ * (`x1,o6!`); an empty square is `.`.
+ */
+export function qtttPositionText(q: Qttt): string {
+  const fields: string[] = [];
+  for (let s = 0; s < 16; s++) {
+    const bit = 1 << s;
+    if ((q.xs | q.os) & bit) {
+      fields.push(`${q.xs & bit ? "X" : "O"}${q.moveAt[s]}`);
+      continue;
+    }
+    const marks: number[] = [];
+    for (let n = q.adj[s]; n !== 0; n &= n - 1) marks.push(q.edge[s * 16 + lowest(n)]);
+    marks.sort((a, b) => a - b);
+    const texts = marks.map((m) => `${m & 1 ? "x" : "o"}${m}`);
+    // The pending mark is not in the entanglement graph yet: it is always the newest.
+    if (q.pendingA === s || q.pendingB === s) {
+      texts.push(`${q.moves & 1 ? "x" : "o"}${q.moves}!`);
+    }
+    fields.push(texts.length === 0 ? "." : texts.join(","));
+  }
+  return fields.join(" ");
+}
+
 class QtttGame implements RefereeGame {
   private readonly q = new Qttt();
   private readonly moves: string[] = [];
+  private readonly log: MoveLog[] = [];
   private lastCycle = false;
   private readonly faults: [string, string] = ["", ""];
   private stopped = false;
@@ -58,16 +91,18 @@ class QtttGame implements RefereeGame {
     return this.moves[this.moves.length - 1] + (this.lastCycle ? "!" : "");
   }
 
-  submit(line: string): Judgement {
+  submit(line: string, ms?: number): Judgement {
     if (this.over) return { status: "ILLEGAL", reason: "the game is already over" };
     const seat = this.turn;
     const r = applyTurn(this.q, line);
     if (typeof r === "string") {
+      this.record(seat, shownMove(line.trim()), "ILLEGAL", r, false, false, ms);
       this.fault(seat, "ILLEGAL");
       return { status: "ILLEGAL", reason: r };
     }
     this.moves.push(r.text);
     this.lastCycle = r.cycle;
+    this.recordTurn(seat, r.text, false, ms);
     this.runAuto();
     if (!this.q.over) return { status: "OK", reason: "" };
     const o = this.q.outcome();
@@ -75,8 +110,9 @@ class QtttGame implements RefereeGame {
     return { status, reason: describeEnd(this.q) };
   }
 
-  forfeit(seat: Seat, status: string, _reason: string): void {
+  forfeit(seat: Seat, status: string, reason: string, ms?: number): void {
     if (this.over) return;
+    this.record(seat, "", status, reason, false, false, ms);
     this.fault(seat, status);
   }
 
@@ -117,7 +153,42 @@ class QtttGame implements RefereeGame {
       moves: [...this.moves],
       summary: this.q.board(),
       extra: { bonus: [bonus[0], bonus[1]] },
+      start: qtttPositionText(new Qttt()),
+      log: [...this.log],
     };
+  }
+
+  /** Log a turn just played: OK while the game goes on, else how it ended for the mover. */
+  private recordTurn(seat: Seat, text: string, auto: boolean, ms?: number): void {
+    let status = "OK";
+    let reason = "";
+    if (this.q.over) {
+      const o = this.q.outcome();
+      status = o.winner < 0 ? "DRAW" : o.winner === seat ? "WIN" : "LOSE";
+      reason = describeEnd(this.q);
+    }
+    this.record(seat, text, status, reason, true, auto, ms);
+  }
+
+  private record(
+    seat: Seat,
+    move: string,
+    status: string,
+    reason: string,
+    played: boolean,
+    auto: boolean,
+    ms?: number,
+  ): void {
+    this.log.push({
+      seat,
+      move,
+      status,
+      reason,
+      played,
+      auto,
+      position: qtttPositionText(this.q),
+      ...(ms === undefined ? {} : { ms }),
+    });
   }
 
   private fault(seat: Seat, status: string): void {
@@ -133,10 +204,12 @@ class QtttGame implements RefereeGame {
   /** Play the referee's turns for a faulted seat while it is that seat's turn. */
   private runAuto(): void {
     while (!this.q.over && !this.stopped && this.faults[this.q.toMove()] !== "") {
+      const seat = this.q.toMove();
       const r = applyTurn(this.q, firstLegalTurn(this.q));
       if (typeof r === "string") throw new Error(`first legal turn rejected: ${r}`);
       this.moves.push(r.text);
       this.lastCycle = r.cycle;
+      this.recordTurn(seat, r.text, true);
     }
   }
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { qtttGame } from "./referee.ts";
+import { qtttGame, qtttPositionText } from "./referee.ts";
+import { Qttt } from "./game.ts";
 import type { RefereeGame } from "../referee/contract.ts";
 import { EXAMPLE } from "../../testdata/qttt/example_game.ts";
 
@@ -122,5 +123,44 @@ Deno.test("qttt referee", async (t) => {
     assert.deepEqual(r.points, [0, 0]);
     assert.deepEqual(r.statuses, ["CRASH", "ILLEGAL"]);
     assert.equal(g.submit("AB").status, "ILLEGAL");
+  });
+
+  await t.step("the log: every turn, the board after it, faults and the referee's turns", () => {
+    const g = qtttGame.create();
+    g.submit("AB", 4);
+    g.submit("AB", 5);
+    assert.equal(g.submit("Q", 6).status, "ILLEGAL");
+    // X faulted: the referee collapsed into A and played CD for it at once.
+    g.forfeit(1, "TIMEOUT", "no answer in 5 s", 5000);
+    assert.ok(g.over);
+    const log = g.result().log!;
+    assert.deepEqual(
+      log.map((e) => [e.seat, e.move, e.status, e.played, e.auto, e.ms]),
+      [
+        [0, "AB", "OK", true, false, 4],
+        [1, "AB", "OK", true, false, 5],
+        [0, "Q", "ILLEGAL", false, false, 6],
+        [0, "ACD", "OK", true, true, undefined],
+        [1, "", "TIMEOUT", false, false, 5000],
+      ],
+    );
+    assert.equal(log[0].position, "x1 x1 . . . . . . . . . . . . . .");
+    // The cycle-closing mark awaits its collapse: marked with '!'.
+    assert.equal(log[1].position, "x1,o2! x1,o2! . . . . . . . . . . . . . .");
+    assert.equal(log[2].position, log[1].position);
+    assert.equal(log[3].position, "O2 X1 x3 x3 . . . . . . . . . . . .");
+    assert.equal(log[4].position, log[3].position);
+    assert.equal(g.result().start, qtttPositionText(new Qttt()));
+  });
+
+  await t.step("the log of the example game ends with the board of the record", () => {
+    const g = qtttGame.create();
+    for (const turn of EXAMPLE) g.submit(turn);
+    const r = g.result();
+    assert.equal(r.log!.length, EXAMPLE.length);
+    assert.deepEqual(r.log!.map((e) => e.status), [...new Array(13).fill("OK"), "LOSE"]);
+    assert.match(r.log![13].reason, /X has a line of four/);
+    const last = r.log![13].position.split(" ").map((f) => /^[XO]\d+$/.test(f) ? f[0] : ".");
+    assert.equal(last.join(""), r.summary);
   });
 });

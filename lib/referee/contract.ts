@@ -20,6 +20,45 @@ export interface Judgement {
   readonly reason: string;
 }
 
+/** How many solutions a sudoku position has, as far as the referee counted. */
+export interface SolutionCount {
+  /** Solutions found: the total when `exact`, else a lower bound (the counting limit). */
+  readonly count: number;
+  /** Whether `count` is the exact number of solutions. */
+  readonly exact: boolean;
+}
+
+/**
+ * One line a seat wrote (or failed to write in time), as the referee judged it: the data a
+ * replay shows and a bot developer reads to see why a game was lost.
+ */
+export interface MoveLog {
+  /** The seat that wrote it (or that the runner faulted). */
+  readonly seat: Seat;
+  /**
+   * The move as recorded when `played`; else the line as written (escaped, cut to 40
+   * characters), or empty for a fault the runner saw (`TIMEOUT`, `CRASH`).
+   */
+  readonly move: string;
+  /** The judgement: `OK`, `WIN`, `LOSE`, `DRAW`, or the fault status. */
+  readonly status: string;
+  /** Why, in a few words; empty for a plain `OK`. */
+  readonly reason: string;
+  /** Whether the move counts in the game: it is then in `GameResult.moves`, in order. */
+  readonly played: boolean;
+  /** Whether the referee played it for a seat that faulted (qttt plays on for it). */
+  readonly auto: boolean;
+  /**
+   * The position after it, in the game's text form: sudoku, 81 characters row by row (`.`
+   * for empty); qttt, see `qtttPositionText`. Unchanged by a line that was not played.
+   */
+  readonly position: string;
+  /** Solutions of `position`, where the referee knows them (sudoku only). */
+  readonly solutions?: SolutionCount;
+  /** Thinking time in milliseconds the runner measured for the line; absent for `auto`. */
+  readonly ms?: number;
+}
+
 /** The final outcome of one game. */
 export interface GameResult {
   /** Points of seat 0 and seat 1. */
@@ -32,6 +71,10 @@ export interface GameResult {
   readonly summary: string;
   /** Game-specific extra numbers for the table (bonus points for qttt), per seat. */
   readonly extra?: Readonly<Record<string, readonly [number, number]>>;
+  /** The position before the first move, in the game's text form (see `MoveLog.position`). */
+  readonly start?: string;
+  /** Every line judged, in order, with the position after it: the game's replay. */
+  readonly log?: readonly MoveLog[];
 }
 
 /** One game in progress. */
@@ -42,15 +85,19 @@ export interface RefereeGame {
   readonly over: boolean;
   /** The line to send to the seat to move before reading its reply (`Start` for the first). */
   message(): string;
-  /** Judge the reply of the seat to move and advance the game. */
-  submit(line: string): Judgement;
+  /**
+   * Judge the reply of the seat to move and advance the game; `ms`, the thinking time the
+   * runner measured for it, goes into the result's log.
+   */
+  submit(line: string, ms?: number): Judgement;
   /**
    * End the game for a fault the runner saw outside the rules: `TIMEOUT`, `CRASH`.
    * Games whose rules continue after a fault (qttt lets the referee play on for the
    * offender) handle that inside; the runner then keeps calling `message`/`submit` for the
    * other seat only while `over` is false and `autoplay(seat)` is true for the offender.
+   * `ms`, the time the seat used on the turn it lost, goes into the result's log.
    */
-  forfeit(seat: Seat, status: string, reason: string): void;
+  forfeit(seat: Seat, status: string, reason: string, ms?: number): void;
   /** Whether the referee now plays this seat itself (after a fault, in games that do that). */
   autoplay(seat: Seat): boolean;
   /** The move the referee plays for an `autoplay` seat. */

@@ -1,12 +1,18 @@
 /**
  * The Latin square / Sudoku / Sudoku-X report of the RUPC 2008 problem: the cascade of
- * classes and every improper duplicate of each class reported.
+ * classes and every improper duplicate of each class reported; and the same report drawn,
+ * as readable text or an SVG sheet, with the cells of every duplicate marked and the rules
+ * they break named. Which cells are marked, for which rule, is computed once here
+ * ({@linkcode conflictMarks}, {@linkcode brokenRules}), so the text, the picture and the
+ * tests agree by construction.
  *
  * @module
  */
 
 import { blockSideOf } from "../grid/geometry.ts";
 import { describeDuplicate, type Duplicate, findDuplicates } from "../grid/validate.ts";
+import { sheetSvg } from "../picture/svg.ts";
+import { readableText } from "../picture/text.ts";
 
 /** The three classes, strictest first. */
 export type GridClass = "Sudoku-X" | "Sudoku" | "Latin Square";
@@ -91,4 +97,162 @@ export function formatReportJson(index: number, report: GridReport): string {
       })),
     })),
   });
+}
+
+/** One cell of an improper duplicate, with every duplicate of the report holding it. */
+export interface ConflictMark {
+  /** Row, 1-based. */
+  readonly row: number;
+  /** Column, 1-based. */
+  readonly column: number;
+  /** Index in the grid's cells, 0-based, row-major. */
+  readonly index: number;
+  /** The duplicates holding the cell, in the order of {@linkcode brokenRules}. */
+  readonly duplicates: readonly Duplicate[];
+}
+
+/**
+ * Every improper duplicate the report names, each once, in the order it is first named
+ * (the strictest class lists them all: diagonals, blocks, columns, rows; the classes after
+ * it repeat some of them).
+ */
+export function brokenRules(report: GridReport): Duplicate[] {
+  const seen = new Set<string>();
+  const out: Duplicate[] = [];
+  for (const v of report.classes) {
+    for (const d of v.duplicates) {
+      const key = `${d.kind} ${d.unit} ${d.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(d);
+    }
+  }
+  return out;
+}
+
+/**
+ * The cells to mark: every cell of every improper duplicate of the report, each once, in
+ * row-major order, with the duplicates that hold it.
+ */
+export function conflictMarks(report: GridReport): ConflictMark[] {
+  const byCell = new Map<number, Duplicate[]>();
+  for (const d of brokenRules(report)) {
+    for (const [r, c] of d.cells) {
+      const index = (r - 1) * report.size + (c - 1);
+      const list = byCell.get(index);
+      if (list === undefined) byCell.set(index, [d]);
+      else list.push(d);
+    }
+  }
+  return [...byCell.keys()].sort((a, b) => a - b).map((index) => ({
+    row: Math.floor(index / report.size) + 1,
+    column: (index % report.size) + 1,
+    index,
+    duplicates: byCell.get(index)!,
+  }));
+}
+
+/** The unit a duplicate breaks the rule of: `row 3`, `column 7`, `block 4`, `diagonal 1`. */
+export function unitName(d: Duplicate): string {
+  return `${d.kind} ${d.unit}`;
+}
+
+/** A rule broken, as the readable form names it below the grid: `row 3: 5 at (3,1) (3,7)`. */
+export function formatBrokenRule(d: Duplicate): string {
+  return `${unitName(d)}: ${d.value} at ${d.cells.map(([r, c]) => `(${r},${c})`).join(" ")}`;
+}
+
+/** Rules named in a caption before the rest is counted: a caption stays a few lines. */
+const CAPTION_RULES = 8;
+
+/**
+ * The caption of a grid's picture: its label, size, the verdicts of the cascade and the rules
+ * broken, `Grid 1: 9×9, incorrect Sudoku-X, unsolved Sudoku — 2 repeated on diagonal 1; 9
+ * repeated on diagonal 2` (past eight rules, `; and N more`).
+ */
+export function formatCaption(label: string, report: GridReport): string {
+  return captionLines(label, report).join(" — ");
+}
+
+/** The caption's parts, the rules (if any) apart: the picture starts them on a new line. */
+function captionLines(label: string, report: GridReport): string[] {
+  const verdicts = report.classes.map((v) => `${v.status.toLowerCase()} ${v.class}`);
+  const head = `${label}: ${report.size}×${report.size}, ${verdicts.join(", ")}`;
+  const rules = brokenRules(report);
+  if (rules.length === 0) return [head];
+  const named = rules.slice(0, CAPTION_RULES).map((d) =>
+    `${d.value} repeated ${d.kind === "diagonal" ? "on" : "in"} ${unitName(d)}`
+  );
+  if (rules.length > CAPTION_RULES) named.push(`and ${rules.length - CAPTION_RULES} more`);
+  return [head, named.join("; ")];
+}
+
+/**
+ * The symbols the pictures draw: decimal numbers at every size, as the grid format writes
+ * them and the report names them (the one-line form's letters would not match `10`).
+ */
+function decimalSymbols(size: number): string[] {
+  return Array.from({ length: size }, (_, k) => String(k + 1));
+}
+
+/** How {@linkcode formatReadable} draws. */
+export interface ReadableOptions {
+  /** Colour with ANSI escapes (conflicting cells red): only for a terminal that wants it. */
+  readonly color?: boolean;
+}
+
+/**
+ * The readable form of grid number `index` (1-based), ending in a blank line: the report's
+ * lines for the grid without the duplicates' details, then the grid drawn with rules between
+ * its blocks and every cell of an improper duplicate in brackets (`[5]`), then each rule
+ * broken (`row 3: 5 at (3,1) (3,7)`), all indented under the grid's heading.
+ */
+export function formatReadable(
+  index: number,
+  report: GridReport,
+  cells: Uint8Array,
+  options: ReadableOptions = {},
+): string {
+  const { size } = report;
+  let out = ` Grid ${index}:\n   Size: ${size} x ${size}\n`;
+  for (const v of report.classes) out += `   ${v.status} ${v.class}\n`;
+  const marks = new Uint8Array(size * size);
+  for (const m of conflictMarks(report)) marks[m.index] = 1;
+  const drawing = readableText(cells, size, {
+    variant: blockSideOf(size) > 0 ? "x" : "latin",
+    symbols: decimalSymbols(size),
+    marks,
+    color: options.color,
+  });
+  out += "\n" + drawing.split("\n").map((line) => "   " + line).join("\n") + "\n";
+  const rules = brokenRules(report);
+  if (rules.length > 0) out += "\n" + rules.map((d) => `   ${formatBrokenRule(d)}\n`).join("");
+  return out + "\n";
+}
+
+/** One classified grid, for {@linkcode classifySheetSvg}. */
+export interface ClassifiedGrid {
+  /** What its caption calls it: `Grid 3`, or with its file, `a.txt, grid 3`. */
+  readonly label: string;
+  /** Its cells, row-major, 0 for empty. */
+  readonly cells: Uint8Array;
+  /** Its report. */
+  readonly report: GridReport;
+}
+
+/**
+ * One standalone SVG sheet of the grids, in order: grid k (1-based) is `<g data-grid="k">`,
+ * captioned by {@linkcode formatCaption}, every cell of an improper duplicate classed
+ * `conflict`; the Sudoku-X diagonals are shaded for square sizes, whose report starts with
+ * Sudoku-X, and not for the others, reported as Latin squares only.
+ */
+export function classifySheetSvg(grids: readonly ClassifiedGrid[]): string {
+  return sheetSvg(grids.map(({ label, cells, report }) => ({
+    size: report.size,
+    cells,
+    conflicts: conflictMarks(report).map((m) => m.index),
+    title: captionLines(label, report),
+    variant: blockSideOf(report.size) > 0 ? "x" : "latin",
+    symbols: decimalSymbols(report.size),
+  })));
 }

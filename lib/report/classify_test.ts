@@ -1,13 +1,21 @@
 import assert from "node:assert/strict";
 import {
+  brokenRules,
   classify,
+  classifySheetSvg,
+  conflictMarks,
+  formatBrokenRule,
+  formatCaption,
   formatHeader,
+  formatReadable,
   formatReport,
   formatReportJson,
   type GridReport,
+  unitName,
 } from "./classify.ts";
 import { GridFormatParser } from "../grid/parse.ts";
 import { Rng } from "../grid/random.ts";
+import { byClass, elements, grids, parseXml, textOf } from "../picture/xml_test_util.ts";
 
 /** Deterministic floats in [0, 1), so failures reproduce. */
 function rng(seed: number): () => number {
@@ -218,4 +226,243 @@ Deno.test("classify reports equal the official expected files", async (t) => {
       assert.equal(ref, expected);
     });
   }
+});
+
+// ---------------------------------------------------------------------------------------
+// The marks: which cells, for which rule.
+
+/** Every kind a size's cascade looks at, strictest class first. */
+function kindsOf(s: number): Kind[] {
+  return blockSide(s) > 0 ? ["diagonal", "block", "column", "row"] : ["column", "row"];
+}
+
+/** Reference marks: cell index -> the duplicates (of every kind looked at) holding it. */
+function refMarks(grid: Uint8Array, s: number): Map<number, RefDup[]> {
+  const out = new Map<number, RefDup[]>();
+  for (const d of refDuplicates(grid, s, kindsOf(s))) {
+    for (const [r, c] of d.cells) {
+      const i = (r - 1) * s + c - 1;
+      out.set(i, [...(out.get(i) ?? []), d]);
+    }
+  }
+  return out;
+}
+
+/** Random grids of sizes 1..40 (Latin squares and sudokus, with and without duplicates). */
+function* sampleGrids(seed: number, count: number): Generator<[Uint8Array, number]> {
+  const rand = rng(seed);
+  for (let k = 0; k < count; k++) {
+    const s = 1 + Math.floor(rand() * (k % 4 === 0 ? 40 : 16));
+    yield [randomGrid(s, rand), s];
+  }
+}
+
+const SAMPLE1_GRID1 = Uint8Array.from(
+  "250030901010004000407000208005200000000098100040003000000360070070000023903000604",
+  (ch) => Number(ch),
+);
+
+Deno.test("conflict marks", async (t) => {
+  await t.step("every cell of every duplicate, once, with its duplicates (property)", () => {
+    let several = 0;
+    for (const [g, s] of sampleGrids(35, 600)) {
+      const report = classify(g, s);
+      const want = refMarks(g, s);
+      const got = conflictMarks(report);
+      assert.deepEqual(got.map((m) => m.index), [...want.keys()].sort((a, b) => a - b));
+      for (const m of got) {
+        assert.equal(m.index, (m.row - 1) * s + m.column - 1);
+        assert.deepEqual(m.duplicates, want.get(m.index), `size ${s} cell ${m.row},${m.column}`);
+      }
+      assert.deepEqual(brokenRules(report), refDuplicates(g, s, kindsOf(s)));
+      if (brokenRules(report).length > 1) several++;
+    }
+    assert.ok(several > 100, `only ${several} grids with several duplicates`);
+  });
+  await t.step("the rules are named as the unit and the cells", () => {
+    const report = classify(SAMPLE1_GRID1, 9);
+    const rules = brokenRules(report);
+    assert.deepEqual(rules.map(unitName), ["diagonal 1", "diagonal 2"]);
+    assert.deepEqual(rules.map(formatBrokenRule), [
+      "diagonal 1: 2 at (1,1) (4,4) (8,8)",
+      "diagonal 2: 9 at (5,5) (9,1)",
+    ]);
+    const row = { kind: "row", unit: 3, value: 5, cells: [[3, 1], [3, 7]] } as const;
+    assert.equal(formatBrokenRule(row), "row 3: 5 at (3,1) (3,7)");
+    assert.equal(unitName({ ...row, kind: "block", unit: 4 }), "block 4");
+  });
+  await t.step("captions: the verdicts, then the rules, past eight counted", () => {
+    assert.equal(
+      formatCaption("Grid 1", classify(SAMPLE1_GRID1, 9)),
+      "Grid 1: 9×9, incorrect Sudoku-X, unsolved Sudoku — 2 repeated on diagonal 1; " +
+        "9 repeated on diagonal 2",
+    );
+    const latin = Uint8Array.of(1, 2, 3, 2, 3, 1, 3, 1, 2);
+    assert.equal(formatCaption("Grid 2", classify(latin, 3)), "Grid 2: 3×3, solved Latin Square");
+    const ones = new Uint8Array(16).fill(1);
+    const caption = formatCaption("x.txt, grid 3", classify(ones, 4));
+    assert.ok(caption.startsWith("x.txt, grid 3: 4×4, incorrect Sudoku-X, incorrect Sudoku, "));
+    const rules = brokenRules(classify(ones, 4)).length;
+    assert.ok(rules > 8);
+    assert.ok(caption.endsWith(`; 1 repeated in column 2; and ${rules - 8} more`), caption);
+    assert.equal(caption.split("; ").length, 9);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// The readable form, read back.
+
+interface ReadBack {
+  /** The report lines before the drawing. */
+  head: string[];
+  /** Per row, the cells' texts (`.` or a number) and whether each is bracketed. */
+  rows: { text: string; marked: boolean; end: number }[][];
+  /** Rows after which a rule line came. */
+  rules: number[];
+  /** The rule lines below the drawing. */
+  broken: string[];
+}
+
+function readBack(text: string): ReadBack {
+  assert.ok(text.endsWith("\n\n"), "ends with a blank line");
+  const parts = text.slice(0, -2).split("\n\n");
+  assert.ok(parts.length === 2 || parts.length === 3, "head, drawing, then any rules broken");
+  const [head, drawing, broken = ""] = parts;
+  const out: ReadBack = { head: head.split("\n"), rows: [], rules: [], broken: [] };
+  for (const line of drawing.split("\n")) {
+    assert.ok(line.startsWith("   ") && !line.endsWith(" "), JSON.stringify(line));
+    if (/^[-|]+$/.test(line.slice(3))) {
+      out.rules.push(out.rows.length);
+      continue;
+    }
+    out.rows.push(
+      [...line.matchAll(/\[([^\]]+)\]|([^ |\[\]]+)/g)].map((m) => ({
+        text: m[1] ?? m[2],
+        marked: m[1] !== undefined,
+        end: m.index + m[0].length - (m[1] !== undefined ? 1 : 0),
+      })),
+    );
+  }
+  if (broken !== "") out.broken = broken.split("\n");
+  return out;
+}
+
+Deno.test("formatReadable", async (t) => {
+  await t.step("sample 1, grid 1", () => {
+    assert.equal(
+      formatReadable(1, classify(SAMPLE1_GRID1, 9), SAMPLE1_GRID1),
+      [
+        " Grid 1:",
+        "   Size: 9 x 9",
+        "   Incorrect Sudoku-X",
+        "   Unsolved Sudoku",
+        "",
+        "   [2] 5  . | .  3  . | 9  .  1",
+        "    .  1  . | .  .  4 | .  .  .",
+        "    4  .  7 | .  .  . | 2  .  8",
+        "   ---------|---------|---------",
+        "    .  .  5 |[2] .  . | .  .  .",
+        "    .  .  . | . [9] 8 | 1  .  .",
+        "    .  4  . | .  .  3 | .  .  .",
+        "   ---------|---------|---------",
+        "    .  .  . | 3  6  . | .  7  .",
+        "    .  7  . | .  .  . | . [2] 3",
+        "   [9] .  3 | .  .  . | 6  .  4",
+        "",
+        "   diagonal 1: 2 at (1,1) (4,4) (8,8)",
+        "   diagonal 2: 9 at (5,5) (9,1)",
+        "",
+        "",
+      ].join("\n"),
+    );
+  });
+  await t.step("property: the cells, the brackets, the alignment and the rules", () => {
+    for (const [g, s] of sampleGrids(36, 300)) {
+      const report = classify(g, s);
+      const text = formatReadable(4, report, g);
+      const back = readBack(text);
+      assert.deepEqual(
+        back.head,
+        refFormat(4, report).split("\n").filter((l) => l !== "" && !l.startsWith("     ")),
+      );
+      const marks = refMarks(g, s);
+      assert.equal(back.rows.length, s);
+      const ends = back.rows[0].map((c) => c.end);
+      back.rows.forEach((row, r) => {
+        assert.equal(row.length, s, `size ${s} row ${r + 1}`);
+        row.forEach((cell, c) => {
+          const v = g[r * s + c];
+          assert.equal(cell.text, v === 0 ? "." : String(v));
+          assert.equal(cell.marked, marks.has(r * s + c), `size ${s} cell ${r + 1},${c + 1}`);
+        });
+        assert.deepEqual(row.map((c) => c.end), ends, "symbols right-aligned in columns");
+      });
+      const b = blockSide(s);
+      const rules = [];
+      if (b > 1) { for (let r = b; r < s; r += b) rules.push(r); }
+      assert.deepEqual(back.rules, rules, `size ${s}`);
+      assert.deepEqual(
+        back.broken,
+        refDuplicates(g, s, kindsOf(s)).map((d) =>
+          `   ${d.kind} ${d.unit}: ${d.value} at ${
+            d.cells.map(([a, c]) => `(${a},${c})`).join(" ")
+          }`
+        ),
+      );
+    }
+  });
+  await t.step("with colour: red brackets, the same text under the escapes", () => {
+    for (const [g, s] of sampleGrids(37, 40)) {
+      const report = classify(g, s);
+      const plain = formatReadable(1, report, g);
+      const colored = formatReadable(1, report, g, { color: true });
+      // deno-lint-ignore no-control-regex
+      assert.equal(colored.replace(/\x1b\[[0-9;]*m/g, ""), plain);
+      const red = colored.split("\x1b[31m[").length - 1;
+      assert.equal(red, conflictMarks(report).length);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// The SVG sheet, read back.
+
+Deno.test("classifySheetSvg", async (t) => {
+  await t.step("property: well-formed, one board per grid, conflicts = marks", () => {
+    const list = [...sampleGrids(38, 60)];
+    const sheet = list.map(([cells, s], k) => ({
+      label: `Grid ${k + 1}`,
+      cells,
+      report: classify(cells, s),
+    }));
+    const boards = grids(parseXml(classifySheetSvg(sheet)));
+    assert.equal(boards.length, list.length);
+    boards.forEach((board, k) => {
+      const [g, s] = list[k];
+      assert.equal(board.attrs.get("data-grid"), String(k + 1));
+      assert.equal(board.attrs.get("data-variant"), blockSide(s) > 0 ? "x" : "latin");
+      const want = [...refMarks(g, s).keys()].sort((a, b) => a - b)
+        .map((i) => `${Math.floor(i / s) + 1},${(i % s) + 1}`);
+      const got = byClass(board, "conflict").map((e) => e.attrs.get("data-cell"));
+      assert.deepEqual(got, want, `grid ${k + 1}, size ${s}`);
+      const cells = [...elements(board)].filter((e) => e.attrs.has("data-cell"));
+      assert.deepEqual(cells.map(textOf), Array.from(g, (v) => (v === 0 ? "" : String(v))));
+      const caption = byClass(board, "caption").map(textOf).join(" ");
+      const words = formatCaption(`Grid ${k + 1}`, sheet[k].report).replace(" — ", " ");
+      assert.equal(caption, words);
+    });
+  });
+  await t.step("the rules start a caption line of their own", () => {
+    const svg = classifySheetSvg([
+      { label: "Grid 1", cells: SAMPLE1_GRID1, report: classify(SAMPLE1_GRID1, 9) },
+    ]);
+    const lines = byClass(parseXml(svg), "caption").map(textOf);
+    const first = lines.findIndex((l) => l.startsWith("2 repeated"));
+    assert.ok(first > 0, lines.join("|"));
+    assert.equal(
+      lines.slice(first).join(" "),
+      "2 repeated on diagonal 1; 9 repeated on diagonal 2",
+    );
+    assert.ok(!lines.some((l) => l.includes("—")));
+  });
 });

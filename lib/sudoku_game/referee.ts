@@ -6,6 +6,7 @@
  * @module
  */
 
+import { countSolutions } from "../solve/count.ts";
 import {
   continues,
   formatGrid81,
@@ -24,11 +25,16 @@ import {
   type GameFactory,
   type GameResult,
   type Judgement,
+  type MoveLog,
   RECORD_HEADER,
   recordRow,
   type RefereeGame,
   type Seat,
+  type SolutionCount,
 } from "../referee/contract.ts";
+
+/** Default solution limit: 2 tells a unique position from one with more. */
+const DEFAULT_SOLUTION_LIMIT = 2;
 
 /** One game of sudoku under a rule set, optionally from a starting grid. */
 export class SudokuGame implements RefereeGame {
@@ -38,13 +44,27 @@ export class SudokuGame implements RefereeGame {
   #points: [number, number] = [0, 0];
   #statuses: [string, string] = ["", ""];
   #solution = "";
+  readonly #start: string;
+  readonly #log: MoveLog[] = [];
+  readonly #limit: number;
+  /** Solutions of the current position, as last counted (the start's are unknown). */
+  #solutions: SolutionCount | undefined;
 
   /**
    * A new game (the empty grid unless `start` is given). Throws a RangeError when `start`
    * cannot start a game: givens that repeat, or no solution (see `startProblem`).
+   * `options.solutionLimit`: count the solutions after every accepted move up to this many,
+   * for the log (default 2: tells a unique position, at some microseconds a move; a replay
+   * wants more); 0 counts nothing.
    */
-  constructor(rules: Rules = "final", start?: Uint8Array) {
+  constructor(
+    rules: Rules = "final",
+    start?: Uint8Array,
+    options: { readonly solutionLimit?: number } = {},
+  ) {
+    this.#limit = options.solutionLimit ?? DEFAULT_SOLUTION_LIMIT;
     this.position = new Position(rules, start);
+    this.#start = formatGrid81(this.position.grid);
     if (start !== undefined) {
       const witness = new Uint8Array(81);
       const problem = startProblem(start, witness);
@@ -71,17 +91,27 @@ export class SudokuGame implements RefereeGame {
     return moves.length === 0 ? "Start" : moves[moves.length - 1];
   }
 
-  /** Judge the reply of the seat to move (trimmed first) and advance the game. */
-  submit(line: string): Judgement {
+  /**
+   * Judge the reply of the seat to move (trimmed first) and advance the game; `ms` is the
+   * thinking time for the log.
+   */
+  submit(line: string, ms?: number): Judgement {
     if (this.#over) throw new Error("the game is already over");
     const seat = this.turn;
-    const verdict = judge(this.position, line.trim());
+    const text = line.trim();
+    const verdict = judge(this.position, text);
+    const judgement = { status: verdict.status, reason: verdict.reason };
     if (continues(verdict.status)) {
       this.position.play(verdict.move!, verdict.witness);
-      return { status: verdict.status, reason: verdict.reason };
+      this.#solutions = this.#count();
+      this.#record(seat, judgement, true, ms);
+      return judgement;
     }
     if (verdict.status === "WIN" || verdict.status === "DRAW") {
       this.position.play(verdict.move!);
+      // A winning claim found exactly one solution; a full grid is its own only one.
+      this.#solutions = { count: 1, exact: true };
+      this.#record(seat, judgement, true, ms);
       this.#solution = verdict.solution ?? "";
       if (verdict.status === "DRAW") {
         this.#solution = formatGrid81(this.position.grid);
@@ -90,16 +120,42 @@ export class SudokuGame implements RefereeGame {
         this.#end(seat, "WIN", "LOSE", POINTS.WIN);
       }
     } else {
-      // The competition's records leave a losing move out of the move list.
+      // The competition's records leave a losing move out of the move list; the log keeps
+      // it, as written, with the position it was rejected in.
+      this.#record(seat, judgement, false, ms, shownMove(text));
       this.#end(seat, verdict.status, "WIN", POINTS[verdict.status]);
     }
-    return { status: verdict.status, reason: verdict.reason };
+    return judgement;
   }
 
   /** End the game for a fault seen by the runner (`TIMEOUT`, `CRASH`). */
-  forfeit(seat: Seat, status: string, _reason: string): void {
+  forfeit(seat: Seat, status: string, reason: string, ms?: number): void {
     if (this.#over) return;
+    this.#record(seat, { status, reason }, false, ms, "");
     this.#end(seat, status, "WIN", POINTS[status] ?? [0, 2]);
+  }
+
+  /** Solutions of the current position up to the limit; undefined when not counting. */
+  #count(): SolutionCount | undefined {
+    if (this.#limit <= 0) return undefined;
+    const r = countSolutions(this.position.grid, 9, { limit: this.#limit });
+    return { count: r.count, exact: r.exact };
+  }
+
+  /** Append a log entry for the line just judged, with the position as it now stands. */
+  #record(seat: Seat, j: Judgement, played: boolean, ms?: number, written?: string): void {
+    const moves = this.position.moves;
+    this.#log.push({
+      seat,
+      move: played ? moves[moves.length - 1] : written ?? "",
+      status: j.status,
+      reason: j.reason,
+      played,
+      auto: false,
+      position: formatGrid81(this.position.grid),
+      ...(this.#solutions === undefined ? {} : { solutions: this.#solutions }),
+      ...(ms === undefined ? {} : { ms }),
+    });
   }
 
   /** Sudoku never plays on for a faulty player. */
@@ -119,6 +175,8 @@ export class SudokuGame implements RefereeGame {
       statuses: this.#statuses,
       moves: [...this.position.moves],
       summary: this.#solution,
+      start: this.#start,
+      log: [...this.#log],
     };
   }
 
@@ -134,18 +192,22 @@ export class SudokuGame implements RefereeGame {
 }
 
 /**
- * The sudoku game factory for a rule set (`final` by default).
+ * The sudoku game factory for a rule set (`final` by default); `options` go to every
+ * {@linkcode SudokuGame} it creates (`solutionLimit`: how far to count solutions for the log).
  *
  * CSV rows follow the competition's layout: `Round` is the pairing number (games 2k-1 and
  * 2k swap seats), `IsSwiss` is `match`, `User1` moved first, `Solution` is the unique
  * solution after a winning claim (the full grid after a classic draw), else empty.
  */
-export function sudokuGameFor(rules: Rules = "final"): GameFactory {
+export function sudokuGameFor(
+  rules: Rules = "final",
+  options: { readonly solutionLimit?: number } = {},
+): GameFactory {
   return {
     name: "sudoku",
     defaultTime: 30,
     csvHeader: RECORD_HEADER,
-    create: () => new SudokuGame(rules),
+    create: () => new SudokuGame(rules, undefined, options),
     // Games 2k-1 and 2k are one pairing, with the seats swapped.
     csvRow: (index: number, players: readonly [string, string], r: GameResult): string =>
       recordRow(index, Math.ceil(index / 2), players, r),

@@ -75,6 +75,55 @@ Deno.test("sudoku referee game", async (t) => {
   });
 });
 
+Deno.test("sudoku referee log", async (t) => {
+  await t.step("each line: the position after it, its solutions, the time", () => {
+    const g = new SudokuGame("final", undefined, { solutionLimit: 100 });
+    g.submit("Ec8", 1.5);
+    g.submit(" Ia6 ", 2.5);
+    g.submit("Ea8!", 3.5);
+    const r = g.result();
+    assert.equal(r.start, ".".repeat(81));
+    const log = r.log!;
+    assert.deepEqual(log.map((e) => [e.seat, e.move, e.status, e.played, e.auto, e.ms]), [
+      [0, "Ec8", "OK", true, false, 1.5],
+      [1, "Ia6", "OK", true, false, 2.5],
+      [0, "Ea8!", "DOUBLED_SOMEWHERE", false, false, 3.5],
+    ]);
+    assert.equal(log[1].position, ".".repeat(38) + "8" + ".".repeat(33) + "6" + ".".repeat(8));
+    assert.equal(log[2].position, log[1].position);
+    assert.deepEqual(log[0].solutions, { count: 100, exact: false });
+  });
+  await t.step("a winning claim is logged with its one solution; faults too", () => {
+    const g = new SudokuGame("final", parseGrid81(".." + SOLUTION.slice(2))!, {
+      solutionLimit: 0,
+    });
+    // Counting nothing, the log has no counts, but the claim knows its one solution.
+    assert.equal(g.submit("!", 7).status, "WIN");
+    assert.deepEqual(g.result().log, [{
+      seat: 0,
+      move: "!",
+      status: "WIN",
+      reason: "one solution left",
+      played: true,
+      auto: false,
+      position: ".." + SOLUTION.slice(2),
+      solutions: { count: 1, exact: true },
+      ms: 7,
+    }]);
+    const f = sudokuGame.create();
+    f.forfeit(0, "CRASH", "exited with code 3 before answering", 12);
+    assert.deepEqual(f.result().log!.map((e) => [e.move, e.status, e.reason, e.played, e.ms]), [
+      ["", "CRASH", "exited with code 3 before answering", false, 12],
+    ]);
+  });
+  await t.step("by default positions are counted up to 2: unique or not", () => {
+    const g = sudokuGame.create();
+    g.submit("Ec8");
+    assert.deepEqual(g.result().log![0].solutions, { count: 2, exact: false });
+    assert.equal(g.result().log![0].ms, undefined);
+  });
+});
+
 Deno.test("sudoku referee refuses a start no game can be in", () => {
   // Row A is 1..8 and column i holds the 9 at Bi: Ai has no digit left.
   const dead = parseGrid81("12345678." + "........9" + ".".repeat(63))!;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { commandArgv, splitCommand } from "./match.ts";
-import { runCli } from "./test_util.ts";
-import { judge, Position } from "../lib/sudoku_game/rules.ts";
+import { runCli } from "../test_util.ts";
+import { judge, Position } from "../../lib/sudoku_game/rules.ts";
 
 const DENO = Deno.execPath();
 /** A fake bot of testdata/match/fake_bot.ts in a mode, as a command line. */
@@ -206,6 +206,64 @@ Deno.test("match: qttt through the same runner", async () => {
   assert.equal(Number(b[3]), 20 + Number(b[4]));
 });
 
+Deno.test("match --replay: a page and a log per game, the log agreeing with the CSV", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "sudokit-match-" });
+  try {
+    const out = `${dir}/games.csv`;
+    const replay = `${dir}/replays/sudoku`;
+    const stdout = await matchOk([
+      "--games",
+      "3",
+      "--out",
+      out,
+      "--replay",
+      replay,
+      "--",
+      fake("random --seed 5"),
+      fake("crash 3"),
+    ]);
+    assert.equal(row(stdout, "A").games, 3);
+    const rows = (await Deno.readTextFile(out)).trim().split("\n").slice(1).map((l) =>
+      l.split(",")
+    );
+    for (const [i, f] of rows.entries()) {
+      const n = i + 1;
+      const html = await Deno.readTextFile(`${replay}/game-${n}.html`);
+      assert.match(html, /^<!DOCTYPE html>/);
+      assert.match(html, new RegExp(`<h1>Game ${n}<`));
+      const log = JSON.parse(await Deno.readTextFile(`${replay}/game-${n}.json`));
+      assert.equal(log.format, "sudokit-game-log/1");
+      assert.deepEqual([log.game, log.rules, log.index, log.timeLimitMs], [
+        "sudoku",
+        "final",
+        n,
+        30000,
+      ]);
+      // User1 moved first: its bot is A in odd games.
+      assert.deepEqual(log.labels, n % 2 === 1 ? ["A", "B"] : ["B", "A"]);
+      assert.deepEqual(log.players, [f[3], f[6]]);
+      const played = log.steps.filter((s: { played: boolean }) => s.played);
+      assert.equal(played.map((s: { move: string }) => s.move).join(" "), f[9]);
+      assert.deepEqual(log.result.statuses, [f[5], f[8]]);
+      assert.deepEqual(log.result.points, [Number(f[4]), Number(f[7])]);
+      // The crashing bot's last step: the fault, with the time it used, and no move.
+      const last = log.steps[log.steps.length - 1];
+      assert.deepEqual([last.move, last.status, last.played], ["", "CRASH", false]);
+      assert.match(last.reason, /exited with code 3 before answering/);
+      assert.equal(typeof last.ms, "number");
+      // Each step's clock adds up its side's times; counts are kept up to 1000.
+      const clock = [0, 0];
+      for (const s of log.steps) {
+        clock[s.seat] += s.ms;
+        assert.deepEqual(s.clockMs.map(Math.round), clock.map(Math.round));
+        if (s.played) assert.ok(s.solutions.count >= 1 && s.solutions.count <= 1000);
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("match: bad usage exits 2", async (t) => {
   const cases: [string[], RegExp][] = [
     [["--", "bot"], /two bot commands/],
@@ -220,6 +278,11 @@ Deno.test("match: bad usage exits 2", async (t) => {
     [["--game", "chess", "--", "a", "b"], /--game must be one of/],
     [["--game", "qttt", "--rules", "classic", "--", "a", "b"], /--rules applies/],
     [["--games", "1", "--", "./no-such-bot-here", "./no-such-bot-here"], /cannot start/],
+    [["--replay", "", "--", "a", "b"], /--replay needs a directory/],
+    [
+      ["--replay", "deno.json/replays", "--", "true", "true"],
+      /^error: cannot create the replay directory deno.json\/replays: .*; choose another with --replay\n$/,
+    ],
   ];
   for (const [args, message] of cases) {
     await t.step(args.join(" "), async () => {

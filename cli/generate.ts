@@ -1,0 +1,325 @@
+/**
+ * `sudokit generate`: new puzzles with exactly one solution, minimal, of a QQWing level
+ * or a hardest technique, streamed one per line as each is found; the same seed and
+ * options give the same puzzles on any machine.
+ *
+ * @module
+ */
+
+import { workerUrl } from "./worker_url.ts";
+import { formatLine } from "../lib/grid/parse.ts";
+import { type Generated, Generator, puzzleSeed, type Target } from "../lib/generate/generate.ts";
+import { SYMMETRIES, type Symmetry } from "../lib/generate/symmetry.ts";
+import { levelOf, LEVELS, TECHNIQUES } from "../lib/human/ladder.ts";
+import { TOP_RUNG } from "../lib/human/solver.ts";
+import { quoteInput } from "../lib/text/escape.ts";
+import {
+  choiceFlag,
+  CommandError,
+  coreCount,
+  EXIT_OK,
+  intFlag,
+  Output,
+  parseFlags,
+  printHelp,
+  requirePermission,
+  UsageError,
+  writeStderr,
+} from "./io.ts";
+
+/** The technique names `--difficulty` takes: every rung but the guess, which no try finds. */
+const FINER = TECHNIQUES.filter((t) => t !== "guess");
+
+/** Help text of `generate`. */
+export const generateHelp = `Usage: sudokit generate [options]
+
+Generate puzzles with exactly one solution, one per line in the one-line form
+'count' and 'rate' read, each written as soon as it is found. Without
+symmetry every puzzle is minimal: removing any clue gives a second solution;
+with symmetry, removing any symmetric group of clues does.
+
+Options:
+  --count N            puzzles to generate (default 1)
+  --size S             4, 9 (default), 16 or 25
+  --variant V          sudoku (default) or x (the two main diagonals hold
+                       every digit once too)
+  --difficulty D       any (default); a QQWing level: simple, easy,
+                       intermediate or expert (what 'qqwing --solve --stats'
+                       says of the puzzle); or the hardest technique the
+                       puzzle needs on the ladder of 'sudokit rate':
+                       ${FINER.slice(0, 5).join(" ")}
+                       ${FINER.slice(5, 10).join(" ")}
+                       ${FINER.slice(10, 14).join(" ")}
+                       ${FINER.slice(14).join(" ")}
+  --symmetry S         none (default), rotate90, rotate180, mirror (left to
+                       right), flip (top to bottom) or random (one of these
+                       five per puzzle)
+  --seed N             0 to 4294967295: the same seed and options give the
+                       same puzzles on every machine (default: a random
+                       seed, printed with --format json)
+  --jobs N             threads, at most the number of cores (default 1):
+                       each generates whole puzzles, and the output is the
+                       same, in the same order, whatever N
+  --format line|json   line (default) or one JSON object per puzzle: puzzle,
+                       solution, level, hardest technique, clues, symmetry,
+                       whether it is proven minimal, and its own seed (with
+                       --seed of it and --count 1, the same options give it
+                       back)
+  -h, --help           show this help
+
+Sizes: 16×16 puzzles take about half a second each, 25×25 a few seconds; a
+25×25 puzzle is minimal only where each check fits a small search (JSON:
+"minimal"). Some targets are rare: a try that finds none in 5000 attempts
+ends with an error. On a terminal, progress shows on standard error.
+
+Exit status: 0 on success, 1 when the output cannot be written, 2 on bad
+usage or when no puzzle of the target was found (those before it are printed).
+
+Examples:
+  sudokit generate --count 10 --difficulty easy --seed 1
+  sudokit generate --size 16 --symmetry rotate180 --format json
+  sudokit generate --difficulty x-wing | sudokit rate --steps
+`;
+
+/** Run `generate` with its arguments; returns the exit status. */
+export async function generateCommand(args: string[]): Promise<number> {
+  const { values, positionals } = await parseFlags(args, {
+    count: { type: "string" },
+    size: { type: "string" },
+    variant: { type: "string" },
+    difficulty: { type: "string" },
+    symmetry: { type: "string" },
+    seed: { type: "string" },
+    jobs: { type: "string" },
+    format: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) return printHelp(generateHelp);
+  if (positionals.length > 0) {
+    throw new UsageError(`generate takes no file, not ${quoteInput(positionals[0], 40)}`);
+  }
+  const count = intFlag("count", values.count, 1, Number.MAX_SAFE_INTEGER, 1);
+  const sizeText = choiceFlag("size", values.size, ["4", "9", "16", "25"] as const, "9");
+  const size = Number(sizeText);
+  const variant = choiceFlag("variant", values.variant, ["sudoku", "x"] as const, "sudoku");
+  const target = choiceFlag<Target>(
+    "difficulty",
+    values.difficulty,
+    ["any", ...LEVELS, ...FINER],
+    "any",
+  );
+  const symmetry = choiceFlag<Symmetry | "random">(
+    "symmetry",
+    values.symmetry,
+    [...SYMMETRIES, "random"],
+    "none",
+  );
+  const seed = values.seed === undefined
+    ? crypto.getRandomValues(new Uint32Array(1))[0]
+    : intFlag("seed", values.seed, 0, 0xffffffff, 0);
+  const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, 1), coreCount());
+  const json = choiceFlag("format", values.format, ["line", "json"] as const, "line") === "json";
+
+  const settings: GenerateSettings = { size, variant, target, symmetry, json };
+  const out = new Output();
+  const progress = new Progress(count);
+  const jobCount = Math.min(jobs, count);
+  try {
+    let written = 0;
+    const write = (text: string) => {
+      out.write(text);
+      // Each puzzle is out as soon as it is found.
+      progress.clear();
+      out.flush();
+      progress.done(++written);
+    };
+    if (jobCount > 1) {
+      // The workers load their modules from the source tree.
+      for (const dir of ["./", "../lib/"]) {
+        const path = new URL(dir, import.meta.url);
+        if (path.protocol !== "file:") continue;
+        requirePermission("generate", { name: "read", path }, "for --jobs (to start its threads)");
+      }
+      written = await inWorkers(settings, seed, count, jobCount, write);
+    }
+    const generator = new Generator(settings);
+    for (let i = written; i < count; i++) {
+      const text = renderPuzzle(generator, settings, puzzleSeed(seed, i));
+      if (text === undefined) throw notFound(settings, i);
+      write(text);
+    }
+  } finally {
+    out.flush();
+    progress.clear();
+  }
+  return EXIT_OK;
+}
+
+/** What every puzzle of a run shares. */
+export interface GenerateSettings {
+  /** Side. */
+  readonly size: number;
+  /** Rule set. */
+  readonly variant: "sudoku" | "x";
+  /** Level or technique. */
+  readonly target: Target;
+  /** Symmetry of the clues. */
+  readonly symmetry: Symmetry | "random";
+  /** One JSON object a line rather than the puzzle alone. */
+  readonly json: boolean;
+}
+
+/** The line of the puzzle of seed `seed`, or undefined when no try found one. */
+export function renderPuzzle(
+  generator: Generator,
+  s: GenerateSettings,
+  seed: number,
+): string | undefined {
+  const made = generator.generate(seed);
+  if (made === undefined) return undefined;
+  return s.json
+    ? jsonLine(made, generator, s.size, s.variant, seed)
+    : formatLine(made.puzzle, s.size) + "\n";
+}
+
+function notFound(s: GenerateSettings, index: number): CommandError {
+  return new CommandError(
+    `puzzle ${index + 1}: no ${s.size}×${s.size} ${s.variant} puzzle of difficulty ` +
+      `${s.target} was found in 5000 tries; ask for another --difficulty (or a larger --size)`,
+  );
+}
+
+/** A message from a generate worker: the line of puzzle `index`, or none found. */
+export interface WorkerReply {
+  /** 0-based index of the puzzle in the run. */
+  readonly index: number;
+  /** Its line, undefined when no try found one. */
+  readonly text: string | undefined;
+}
+
+/** A job for a generate worker. */
+export interface WorkerJob {
+  /** The run's settings. */
+  readonly settings: GenerateSettings;
+  /** 0-based index of the puzzle in the run. */
+  readonly index: number;
+  /** The puzzle's own seed. */
+  readonly seed: number;
+}
+
+/**
+ * Generate puzzles in \`jobs\` worker threads, one puzzle a job, handing their lines to
+ * \`write\` in input order; returns how many were written. A worker that cannot start
+ * (the one-file bundle has no worker module) ends the threads, and the caller generates
+ * the rest on this thread: the same lines either way.
+ */
+function inWorkers(
+  settings: GenerateSettings,
+  seed: number,
+  count: number,
+  jobs: number,
+  write: (text: string) => void,
+): Promise<number> {
+  const workers: Worker[] = [];
+  const done = new Map<number, string | undefined>();
+  let next = 0;
+  let written = 0;
+  return new Promise<number>((resolve, reject) => {
+    let over = false;
+    const finish = (error?: unknown) => {
+      if (over) return;
+      over = true;
+      for (const w of workers) w.terminate();
+      if (error === undefined) resolve(written);
+      else reject(error);
+    };
+    const send = (w: Worker) => {
+      if (next >= count) return;
+      const job: WorkerJob = { settings, index: next, seed: puzzleSeed(seed, next) };
+      next++;
+      w.postMessage(job);
+    };
+    for (let k = 0; k < jobs; k++) {
+      let w: Worker;
+      try {
+        w = new Worker(workerUrl("generate"), { type: "module" });
+      } catch {
+        finish();
+        return;
+      }
+      workers.push(w);
+      w.onerror = (e) => {
+        e.preventDefault();
+        finish();
+      };
+      w.onmessage = (e: MessageEvent<WorkerReply>) => {
+        done.set(e.data.index, e.data.text);
+        try {
+          while (done.has(written)) {
+            const text = done.get(written);
+            done.delete(written);
+            if (text === undefined) return finish(notFound(settings, written));
+            write(text);
+            written++;
+          }
+        } catch (error) {
+          return finish(error);
+        }
+        if (written >= count) return finish();
+        send(w);
+      };
+      send(w);
+    }
+  });
+}
+
+function jsonLine(
+  made: Generated,
+  generator: Generator,
+  size: number,
+  variant: string,
+  seed: number,
+): string {
+  const hardest = generator.hardest(made.puzzle, TOP_RUNG, made.solution);
+  return JSON.stringify({
+    puzzle: formatLine(made.puzzle, size),
+    solution: formatLine(made.solution, size),
+    size,
+    variant,
+    level: levelOf(Math.max(0, hardest)),
+    hardest: hardest < 0 ? null : TECHNIQUES[hardest],
+    clues: made.clues,
+    symmetry: made.symmetry,
+    minimal: made.minimal,
+    seed,
+  }) + "\n";
+}
+
+/** Milliseconds between two redraws of the progress line, and before the first. */
+const REDRAW_EVERY = 250;
+const SHOW_AFTER = 1000;
+
+/** `generated K/N` on a terminal's stderr once a run takes more than a second. */
+class Progress {
+  readonly #enabled = Deno.stderr.isTerminal();
+  readonly #start = performance.now();
+  #last = 0;
+  #shown = false;
+
+  constructor(readonly total: number) {}
+
+  done(k: number): void {
+    if (!this.#enabled || k >= this.total) return;
+    const now = performance.now();
+    if (now - this.#start < SHOW_AFTER || now - this.#last < REDRAW_EVERY) return;
+    this.#last = now;
+    const rate = k / ((now - this.#start) / 1000);
+    writeStderr(`\rgenerated ${k}/${this.total}, ${rate.toFixed(1)}/s\x1b[K`);
+    this.#shown = true;
+  }
+
+  clear(): void {
+    if (this.#shown) writeStderr("\r\x1b[K");
+    this.#shown = false;
+  }
+}

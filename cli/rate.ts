@@ -1,0 +1,268 @@
+/**
+ * `sudokit rate`: the level QQWing would give each puzzle, the hardest technique of
+ * sudokit's own ladder it needs, and on request the count of each technique or the whole
+ * solving path.
+ *
+ * @module
+ */
+
+import { blockSideOf, type Variant } from "../lib/grid/geometry.ts";
+import {
+  detectForm,
+  type GridParser,
+  InputError,
+  type InputForm,
+  type ParsedGrid,
+  type ParseEvent,
+  parserFor,
+} from "../lib/grid/parse.ts";
+import { symbolsProblem } from "../lib/grid/symbols.ts";
+import { describeStep } from "../lib/human/describe.ts";
+import { rate, type Rating } from "../lib/human/rate.ts";
+import { cellLabel, humanTables, MAX_HUMAN_SIZE } from "../lib/human/tables.ts";
+import { defaultVariant } from "../lib/solve/count.ts";
+import { quoteInput } from "../lib/text/escape.ts";
+import {
+  choiceFlag,
+  CommandError,
+  EXIT_OK,
+  EXIT_USAGE,
+  openInputs,
+  Output,
+  parseFlags,
+  printError,
+  printHelp,
+  readLineChunks,
+  requirePermission,
+  UsageError,
+} from "./io.ts";
+
+/** Help text of `rate`. */
+export const rateHelp = `Usage: sudokit rate [options] [FILE...]
+
+Rate each puzzle as a person would solve it. Prints one line per puzzle in
+input order: the level QQWing gives it, then the hardest technique it needed
+on sudokit's ladder, e.g. 'intermediate naked-pair'. A puzzle without
+exactly one solution is 'invalid', with the reason.
+
+Levels (those of QQWing 1.3.4, the same on every 9×9 of our test set):
+  simple        naked singles only
+  easy          hidden singles too
+  intermediate  pointing pairs/triples, box/line reduction, naked or hidden
+                pairs too
+  expert        anything beyond: where QQWing guesses
+
+The ladder, easiest first (the hardest rung used is the one printed):
+  naked-single hidden-single pointing box-line naked-pair hidden-pair
+  x-wing naked-triple swordfish hidden-triple xy-wing xyz-wing naked-quad
+  jellyfish hidden-quad simple-colouring xy-chain forcing-chain guess
+A guess (the last resort) places the digit of the one solution.
+
+Reads each FILE in order (standard input when none is named, or for '-'), in
+every form 'count' reads: one puzzle per line, the grid format of 'classify'
+or the 81 tokens of 'verdict' (see 'sudokit count --help'). Sizes up to
+${MAX_HUMAN_SIZE}×${MAX_HUMAN_SIZE}.
+
+Options:
+  --variant V          sudoku, x (the two main diagonals are houses too) or
+                       latin; default: sudoku for square sizes, else latin
+  --input F            auto (default), line, grid or tokens
+  --symbols CHARS      the symbols of one puzzle per line (see count --help)
+  --format text|json   text (default) or one JSON object per puzzle, with the
+                       count of each technique used
+  --steps              the solving path: after each puzzle's line, one line
+                       per step, the technique, its pattern (digits, houses,
+                       cells) and what it places (r1c3=4) or removes (r5c3<>4)
+  -h, --help           show this help
+
+Exit status: 0 when every puzzle was read (invalid ones too), 1 when the
+output cannot be written, 2 on bad usage or bad input (the puzzles before the
+fault are still rated).
+
+Examples:
+  sudokit rate testdata/rate/qqwing_levels.txt
+  echo 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ | sudokit rate --steps
+`;
+
+interface RateSettings {
+  readonly variant: Variant | undefined;
+  readonly json: boolean;
+  readonly steps: boolean;
+}
+
+/** Run `rate` with its arguments; returns the exit status. */
+export async function rateCommand(args: string[]): Promise<number> {
+  const { values, positionals } = await parseFlags(args, {
+    variant: { type: "string" },
+    input: { type: "string" },
+    symbols: { type: "string" },
+    format: { type: "string" },
+    steps: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) return printHelp(rateHelp);
+  const settings: RateSettings = {
+    variant: values.variant === undefined
+      ? undefined
+      : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
+    json: choiceFlag("format", values.format, ["text", "json"] as const, "text") === "json",
+    steps: values.steps ?? false,
+  };
+  const form = choiceFlag(
+    "input",
+    values.input,
+    ["auto", "line", "grid", "tokens"] as const,
+    "auto",
+  );
+  const symbols = values.symbols;
+  if (symbols !== undefined) {
+    const problem = symbolsProblem(symbols);
+    if (problem !== undefined) {
+      throw new UsageError(`--symbols ${quoteInput(symbols, 80)} ${problem}`);
+    }
+  }
+  for (const name of positionals) {
+    if (name !== "-") requirePermission("rate", { name: "read", path: name }, `to ${name}`);
+  }
+  const out = new Output();
+  const named = positionals.length > 0;
+  try {
+    for await (const input of openInputs(positionals, "rate")) {
+      const parser = new DetectingParser(form, input.size, symbols);
+      const emit = (event: ParseEvent) => {
+        if (event.kind === "grid") rateGrid(event.grid, settings, out);
+      };
+      try {
+        const chunks = readLineChunks(input.stream, {
+          beforeWait: () => {
+            parser.settle(emit);
+            out.flush();
+          },
+        });
+        for await (const lines of chunks) for (const line of lines) parser.feed(line, emit);
+        parser.finish(emit);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        out.flush();
+        printError(named ? `${input.name}: ${e.message}` : e.message);
+        return EXIT_USAGE;
+      }
+    }
+  } catch (e) {
+    if (e instanceof CommandError) out.flush();
+    throw e;
+  } finally {
+    out.flush();
+  }
+  return EXIT_OK;
+}
+
+/** Lines of blank or comment lines kept for form detection before deciding without them. */
+const MAX_HEAD = 1000;
+
+/**
+ * The parser of a fixed form, or one that looks at the first two meaningful lines to tell
+ * the form (as `count` does) and then replays them.
+ */
+class DetectingParser {
+  #parser: GridParser | undefined;
+  readonly #head: string[] = [];
+  #meaningful = 0;
+
+  constructor(
+    form: InputForm | "auto",
+    readonly inputBytes: number | undefined,
+    readonly symbols: string | undefined,
+  ) {
+    if (form !== "auto") this.#parser = parserFor(form, inputBytes, symbols);
+  }
+
+  #detect(lines: readonly string[]): InputForm {
+    const found = detectForm(lines);
+    // With symbols of a size other than 9, a first line of one token is a puzzle.
+    if (found !== "tokens" || this.symbols === undefined || this.symbols.length === 9) return found;
+    const first = lines.map((l) => l.replace(/^\ufeff/, "").trim())
+      .find((l) => l !== "" && !l.startsWith("#"));
+    return first !== undefined && !/\s/.test(first) ? "line" : found;
+  }
+
+  #decide(emit: (event: ParseEvent) => void): GridParser {
+    const p = parserFor(this.#detect(this.#head), this.inputBytes, this.symbols);
+    this.#parser = p;
+    for (const h of this.#head) p.feed(h, emit);
+    this.#head.length = 0;
+    return p;
+  }
+
+  feed(line: string, emit: (event: ParseEvent) => void): void {
+    if (this.#parser !== undefined) return this.#parser.feed(line, emit);
+    this.#head.push(line);
+    const t = line.trim();
+    if (t !== "" && !t.startsWith("#") && t !== "\ufeff") this.#meaningful++;
+    if (this.#meaningful >= 2 || this.#head.length >= MAX_HEAD) this.#decide(emit);
+  }
+
+  /** Input is about to wait: decide now unless the next line could still change the form. */
+  settle(emit: (event: ParseEvent) => void): void {
+    if (this.#parser !== undefined || this.#meaningful === 0) return;
+    if (this.#detect(this.#head) === this.#detect([...this.#head, "0 0"])) this.#decide(emit);
+  }
+
+  finish(emit: (event: ParseEvent) => void): void {
+    (this.#parser ?? this.#decide(emit)).finish();
+  }
+}
+
+/** Rate one grid and write its lines. */
+function rateGrid(grid: ParsedGrid, settings: RateSettings, out: Output): void {
+  const size = grid.size;
+  const where = (detail: string) => new InputError(detail, grid.line, 1, grid.index);
+  if (size > MAX_HUMAN_SIZE) {
+    throw where(
+      `a ${size}×${size} grid: rate works on grids up to ${MAX_HUMAN_SIZE}×${MAX_HUMAN_SIZE}; ` +
+        `count its solutions with 'sudokit count'`,
+    );
+  }
+  const variant = settings.variant ?? defaultVariant(size);
+  if (variant !== "latin" && blockSideOf(size) === 0) {
+    throw where(`variant ${variant} needs a perfect-square size, not ${size}`);
+  }
+  const rating = rate(grid.cells, size, { variant, steps: settings.steps });
+  let clues = 0;
+  for (const d of grid.cells) if (d !== 0) clues++;
+  out.write(
+    settings.json ? jsonLine(grid, rating, clues, variant) : textLines(rating, size, variant),
+  );
+  if (size > 9) out.flush();
+}
+
+function textLines(r: Rating, size: number, variant: Variant): string {
+  if (!r.valid) return `invalid ${r.reason}\n`;
+  let text = `${r.level} ${r.hardest ?? "none"}\n`;
+  if (r.steps !== undefined) {
+    const t = humanTables(size, variant);
+    for (const step of r.steps) text += `  ${describeStep(step, t)}\n`;
+  }
+  return text;
+}
+
+function jsonLine(grid: ParsedGrid, r: Rating, clues: number, variant: Variant): string {
+  const head = { puzzle: grid.index, line: grid.line, size: grid.size, variant, clues };
+  if (!r.valid) return JSON.stringify({ ...head, level: "invalid", reason: r.reason }) + "\n";
+  const body: Record<string, unknown> = {
+    ...head,
+    level: r.level,
+    hardest: r.hardest ?? null,
+    techniques: r.counts,
+  };
+  if (r.steps !== undefined) {
+    const t = humanTables(grid.size, variant);
+    body.steps = r.steps.map((s) => ({
+      technique: s.technique,
+      text: describeStep(s, t),
+      place: s.placements.map(([c, d]) => ({ cell: cellLabel(c, grid.size), digit: d })),
+      remove: s.eliminations.map(([c, d]) => ({ cell: cellLabel(c, grid.size), digit: d })),
+    }));
+  }
+  return JSON.stringify(body) + "\n";
+}

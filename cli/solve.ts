@@ -1,0 +1,127 @@
+/**
+ * `sudokit solve`: the solution of each puzzle, or why it has none. It is `count` to two
+ * solutions that keeps them (`count/stream.ts`): the same inputs, threads and order, and
+ * the output shapes `count --solutions` takes (`count/format.ts`).
+ *
+ * @module
+ */
+
+import type { Format } from "./count/format.ts";
+import { colorFlag, runCount, symbolsFlag } from "./count/stream.ts";
+import {
+  choiceFlag,
+  coreCount,
+  EXIT_NEGATIVE,
+  EXIT_OK,
+  intFlag,
+  numberFlag,
+  parseFlags,
+  printHelp,
+} from "./io.ts";
+
+/** Help text of `solve`. */
+export const solveHelp = `Usage: sudokit solve [options] [FILE...]
+
+Solve each puzzle: prints its solution, in input order as soon as it is
+known, or in its place one line saying why there is none to print:
+  no solution          the givens break the rules, or lead nowhere
+  several solutions    the puzzle is not unique (JSON gives two of them)
+  unknown: time limit  --time-limit ran out before the answer was known
+
+Reads each FILE in order (standard input when none is named, or for '-'),
+in every input form, size and variant that 'sudokit count' reads: one
+puzzle per line ('.' or '0' empty, 1-9 then A-Z), the grid format of
+'classify', or the 81-token format of 'verdict' (see 'sudokit count --help').
+
+Options:
+  --format F           line (default): the solution in the one-line form;
+                       grid: rows of symbols; readable: rows with rules
+                       between the blocks (grid and readable: a blank line
+                       between puzzles); json: one object per puzzle with
+                       "puzzle" (its number), "line", "size", "status"
+                       (unique, none, several or unknown), "solution"
+                       (unique) or "solutions" (several: the first two;
+                       unknown: any found), "conflict" when the givens
+                       break the rules, "nodes" and "ms"; svg: one SVG
+                       sheet written at the end, a board per puzzle
+                       (<g data-grid="N">, N the puzzle's number), givens
+                       bold and filled cells blue; a puzzle without a
+                       unique solution is drawn as given, its caption
+                       saying why
+  --time-limit S       stop a puzzle after S seconds (a decimal, e.g. 0.5)
+                       and go on to the next: 'unknown: time limit'
+  --variant V          sudoku (rows, columns, blocks), x (sudoku plus both
+                       main diagonals) or latin (rows and columns); default:
+                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise
+  --input F            auto (default), line, grid or tokens
+  --symbols CHARS      the symbols of one puzzle per line, value 1 first:
+                       --symbols 0123456789ABCDEF reads and writes a 16×16
+                       with digits 0-F ('.' stays empty; the size is their
+                       number)
+  --color WHEN         auto (default), always or never: colour the readable
+                       shape, givens bold and filled cells cyan; auto
+                       colours when standard output is a terminal and
+                       NO_COLOR is not set
+  --jobs N             solving threads, at most the number of cores
+                       (default: that number); workers start only when the
+                       input proves long enough, as for 'count'
+  -h, --help           show this help
+
+Exit status: 0 when every puzzle had exactly one solution, 1 when some did
+not (none, several, or unknown in the time limit), or when the output cannot
+be written, 2 on bad usage or bad input (the puzzles before the fault are
+still answered, and an SVG sheet still drawn of them).
+
+Examples:
+  sudokit solve testdata/count/17_clue_2000.txt
+  sudokit solve --format readable puzzle.txt
+  sudokit solve --format svg puzzles.txt > solutions.svg
+  sudokit solve --symbols 0123456789ABCDEF --format grid puzzles16.txt
+`;
+
+/** The shapes `solve --format` takes. */
+const SOLVE_FORMATS: readonly Format[] = ["line", "grid", "readable", "json", "svg"];
+
+/** Run `solve` with its arguments; returns the exit status. */
+export async function solveCommand(args: string[]): Promise<number> {
+  const { values, positionals } = await parseFlags(args, {
+    "time-limit": { type: "string" },
+    variant: { type: "string" },
+    input: { type: "string" },
+    format: { type: "string" },
+    symbols: { type: "string" },
+    color: { type: "string" },
+    jobs: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) return printHelp(solveHelp);
+  const settings = {
+    // Two solutions tell a unique puzzle from one with several.
+    limit: 2,
+    variant: values.variant === undefined
+      ? undefined
+      : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
+    format: choiceFlag("format", values.format, SOLVE_FORMATS, "line"),
+    solutions: true,
+    symbols: symbolsFlag(values.symbols),
+    timeLimit: 1000 * numberFlag("time-limit", values["time-limit"], 0.001, 1_000_000, 0),
+    color: colorFlag(values.color),
+  };
+  const form = choiceFlag(
+    "input",
+    values.input,
+    ["auto", "line", "grid", "tokens"] as const,
+    "auto",
+  );
+  // More threads than cores only add memory; workers start as the input needs them.
+  const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, coreCount()), coreCount());
+  const { status, misses } = await runCount({
+    command: "solve",
+    files: positionals,
+    form,
+    jobs,
+    settings,
+  });
+  if (status !== EXIT_OK) return status;
+  return misses > 0 ? EXIT_NEGATIVE : EXIT_OK;
+}
