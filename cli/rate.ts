@@ -8,14 +8,13 @@
 
 import { blockSideOf, type Variant } from "../lib/grid/geometry.ts";
 import {
-  detectForm,
   type GridParser,
   InputError,
   type InputForm,
   type ParsedGrid,
   type ParseEvent,
-  parserFor,
 } from "../lib/grid/parse.ts";
+import { detectForm, parserFor } from "../lib/grid/forms.ts";
 import { symbolsProblem } from "../lib/grid/symbols.ts";
 import { describeStep } from "../lib/human/describe.ts";
 import { rate, type Rating } from "../lib/human/rate.ts";

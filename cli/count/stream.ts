@@ -9,15 +9,14 @@
 
 import { blockSideOf } from "../../lib/grid/geometry.ts";
 import {
-  detectForm,
   type GridParser,
   InputError,
   type InputForm,
-  LineFormatParser,
   type ParsedGrid,
   type ParseEvent,
-  parserFor,
 } from "../../lib/grid/parse.ts";
+import { LineFormatParser } from "../../lib/grid/line_form.ts";
+import { detectForm, parserFor } from "../../lib/grid/forms.ts";
 import { symbolsProblem } from "../../lib/grid/symbols.ts";
 import { type Board, sheetSvg } from "../../lib/picture/svg.ts";
 import { quoteInput } from "../../lib/text/escape.ts";

@@ -19,17 +19,16 @@ export {
 } from "./geometry.ts";
 export { lowestBit, popcount, SymbolSets } from "./symbols.ts";
 export {
-  detectForm,
   formatLine,
   GridFormatParser,
   type GridParser,
   InputError,
   type InputForm,
-  LineFormatParser,
   type ParsedGrid,
   type ParseEvent,
-  parserFor,
   TokenFormatParser,
 } from "./parse.ts";
+export { LineFormatParser } from "./line_form.ts";
+export { detectForm, parserFor } from "./forms.ts";
 export { describeDuplicate, type Duplicate, findConflict, findDuplicates } from "./validate.ts";
 export { Rng } from "./random.ts";

@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { GridFormatParser, TokenFormatParser } from "./parse.ts";
+import { LineFormatParser } from "./line_form.ts";
+import { detectForm, parserFor } from "./forms.ts";
+import { SUDOKU, SUDOKU_DIGITS } from "./parse_test_util.ts";
+
+Deno.test("detectForm", async (t) => {
+  await t.step("grid format: a lone count then a lone size", () => {
+    assert.equal(detectForm(["5", "9", " 2 5 0 0 3 0 9 0 1"]), "grid");
+    assert.equal(detectForm(["\ufeff2", "9"]), "grid");
+    assert.equal(detectForm(["", "# note", "  1  ", "", "4"]), "grid");
+    assert.equal(detectForm(["3"]), "grid");
+  });
+  await t.step("token format: classic rows, runs of 9", () => {
+    assert.equal(detectForm(["0 0 3 9 0 0 7 6 0", "0 4 0 0 0 6 0 0 9"]), "tokens");
+    assert.equal(detectForm(["003020600", "900305001"]), "tokens");
+    assert.equal(detectForm(["0", "0 0"]), "tokens");
+  });
+  await t.step("one puzzle per line", () => {
+    assert.equal(detectForm([SUDOKU, SUDOKU]), "line");
+    assert.equal(detectForm(["# puzzles", SUDOKU_DIGITS]), "line");
+    assert.equal(detectForm(["\ufeff" + SUDOKU]), "line");
+    assert.equal(detectForm(["................"]), "line");
+    assert.equal(detectForm(["0".repeat(625)]), "line");
+    assert.equal(detectForm([]), "line");
+  });
+  await t.step("a lone token of 16 characters or more, of any length: one puzzle per line", () => {
+    // Its parser then says how many cells the line has and how many a puzzle needs.
+    assert.equal(detectForm([SUDOKU.slice(0, 80)]), "line");
+    assert.equal(detectForm(["1234567890123456789"]), "line");
+    // Shorter ones stay tokens, whose parser tells a run of the wrong length.
+    assert.equal(detectForm(["1234567890"]), "tokens");
+    assert.equal(detectForm(["ab\x1b]0;x\x07cd"]), "tokens");
+  });
+  await t.step("parserFor gives the parser of each form", () => {
+    assert.ok(parserFor("grid") instanceof GridFormatParser);
+    assert.ok(parserFor("tokens") instanceof TokenFormatParser);
+    assert.ok(parserFor("line") instanceof LineFormatParser);
+  });
+});
