@@ -12,6 +12,8 @@
  * @module
  */
 
+import { succeeds } from "./match/bots.ts";
+
 /** Flags for a quiet, reproducible headless browser that never reaches the network. */
 const FLAGS = [
   "--headless",
@@ -38,18 +40,8 @@ const CANDIDATES = ["chromium", "chromium-browser", "google-chrome"];
 const STDERR_KEPT = 4000;
 
 /** Whether `sh` finds `program` on the PATH. */
-async function found(program: string): Promise<boolean> {
-  try {
-    const r = await new Deno.Command("sh", {
-      args: ["-c", 'command -v "$1" >/dev/null 2>&1', "sh", program],
-      stdin: "null",
-      stdout: "null",
-      stderr: "null",
-    }).output();
-    return r.success;
-  } catch {
-    return false;
-  }
+function found(program: string): Promise<boolean> {
+  return succeeds("sh", ["-c", 'command -v "$1" >/dev/null 2>&1', "sh", program], false);
 }
 
 /** The Chromium to run: `$CHROMIUM`, else the first candidate on the PATH. */

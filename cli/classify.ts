@@ -15,7 +15,7 @@ import {
 } from "../lib/report/classify.ts";
 import { MAX_SIZE } from "../lib/grid/geometry.ts";
 import { GridFormatParser } from "../lib/grid/parse.ts";
-import { choiceFlag, feedInputs, Output, parseFlags, printHelp } from "./io.ts";
+import { choiceFlag, colorFlag, feedInputs, Output, parseFlags, printHelp } from "./io.ts";
 
 /** Help text of `classify`. */
 export const classifyHelp = `Usage: sudokit classify [--format text|json|readable|svg]
@@ -63,17 +63,6 @@ const CLASSIFY_FORM_HINT = "classify reads the grid format (a grid count, then p
   "grid its size and rows); for one puzzle per line use 'sudokit count', or 'sudokit " +
   "verdict' for 9×9";
 
-/** When `--color` asks for colour. */
-export type ColorMode = "auto" | "always" | "never";
-
-/**
- * Whether to colour: `always` and `never` say so; `auto` colours only a terminal, and only
- * when NO_COLOR is not set (https://no-color.org: the flag, asked for explicitly, wins).
- */
-export function colorWanted(mode: ColorMode, isTerminal: boolean, noColor: boolean): boolean {
-  return mode === "always" || (mode === "auto" && isTerminal && !noColor);
-}
-
 /** Run `classify` with its arguments; returns the exit status. */
 export async function classifyCommand(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
@@ -88,10 +77,7 @@ export async function classifyCommand(args: string[]): Promise<number> {
     ["text", "json", "readable", "svg"] as const,
     "text",
   );
-  const colorMode = choiceFlag("color", values.color, ["auto", "always", "never"] as const, "auto");
-  // Deno.noColor reflects NO_COLOR without asking for env permission.
-  const color = format === "readable" &&
-    colorWanted(colorMode, Deno.stdout.isTerminal(), Deno.noColor);
+  const color = colorFlag(values.color) && format === "readable";
   const out = new Output();
   // The sheet is laid out once every grid is known; a caption names the file of its grid
   // when there are several (each file numbers its grids from 1, as its report does).

@@ -633,3 +633,21 @@ export async function feedInputs(
   }
   return EXIT_OK;
 }
+
+/** What `--color` says: colour always, never, or on a terminal only. */
+export type ColorMode = "auto" | "always" | "never";
+
+/**
+ * Whether to colour: `always` and `never` say so; `auto` colours only a terminal, and only
+ * when NO_COLOR is not set (https://no-color.org: the flag, asked for explicitly, wins).
+ */
+export function colorWanted(mode: ColorMode, isTerminal: boolean, noColor: boolean): boolean {
+  return mode === "always" || (mode === "auto" && isTerminal && !noColor);
+}
+
+/** Whether to colour standard output, from the value of `--color` (default `auto`). */
+export function colorFlag(value: string | undefined): boolean {
+  const mode = choiceFlag("color", value, ["auto", "always", "never"] as const, "auto");
+  // `Deno.noColor` reads NO_COLOR without asking for environment access.
+  return colorWanted(mode, Deno.stdout.isTerminal(), Deno.noColor);
+}

@@ -7,17 +7,8 @@
  */
 
 import type { Format } from "./count/format.ts";
-import { colorFlag, runCount, symbolsFlag } from "./count/stream.ts";
-import {
-  choiceFlag,
-  coreCount,
-  EXIT_NEGATIVE,
-  EXIT_OK,
-  intFlag,
-  numberFlag,
-  parseFlags,
-  printHelp,
-} from "./io.ts";
+import { runCount, SHARED_FLAGS, sharedFlags } from "./count/stream.ts";
+import { choiceFlag, EXIT_NEGATIVE, EXIT_OK, parseFlags, printHelp } from "./io.ts";
 
 /** Help text of `solve`. */
 export const solveHelp = `Usage: sudokit solve [options] [FILE...]
@@ -85,36 +76,20 @@ const SOLVE_FORMATS: readonly Format[] = ["line", "grid", "readable", "json", "s
 /** Run `solve` with its arguments; returns the exit status. */
 export async function solveCommand(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
-    "time-limit": { type: "string" },
-    variant: { type: "string" },
-    input: { type: "string" },
+    ...SHARED_FLAGS,
     format: { type: "string" },
-    symbols: { type: "string" },
-    color: { type: "string" },
-    jobs: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return printHelp(solveHelp);
+  const shared = sharedFlags(values);
   const settings = {
     // Two solutions tell a unique puzzle from one with several.
     limit: 2,
-    variant: values.variant === undefined
-      ? undefined
-      : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
     format: choiceFlag("format", values.format, SOLVE_FORMATS, "line"),
     solutions: true,
-    symbols: symbolsFlag(values.symbols),
-    timeLimit: 1000 * numberFlag("time-limit", values["time-limit"], 0.001, 1_000_000, 0),
-    color: colorFlag(values.color),
+    ...shared.settings,
   };
-  const form = choiceFlag(
-    "input",
-    values.input,
-    ["auto", "line", "grid", "tokens"] as const,
-    "auto",
-  );
-  // More threads than cores only add memory; workers start as the input needs them.
-  const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, coreCount()), coreCount());
+  const { form, jobs } = shared;
   const { status, misses } = await runCount({
     command: "solve",
     files: positionals,

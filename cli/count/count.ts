@@ -7,16 +7,8 @@
  */
 
 import type { Format } from "./format.ts";
-import { colorFlag, runCount, symbolsFlag } from "./stream.ts";
-import {
-  choiceFlag,
-  coreCount,
-  intFlag,
-  numberFlag,
-  parseFlags,
-  printHelp,
-  UsageError,
-} from "../io.ts";
+import { runCount, SHARED_FLAGS, sharedFlags } from "./stream.ts";
+import { choiceFlag, intFlag, parseFlags, printHelp, UsageError } from "../io.ts";
 
 /** Help text of `count`. */
 export const countHelp = `Usage: sudokit count [options] [FILE...]
@@ -117,15 +109,10 @@ const COUNT_FORMATS: readonly Format[] = ["text", "json", "line", "grid", "reada
 /** Run `count` with its arguments; returns the exit status. */
 export async function countCommand(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
+    ...SHARED_FLAGS,
     limit: { type: "string" },
-    "time-limit": { type: "string" },
-    variant: { type: "string" },
-    input: { type: "string" },
     format: { type: "string" },
     solutions: { type: "boolean" },
-    symbols: { type: "string" },
-    color: { type: "string" },
-    jobs: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return printHelp(countHelp);
@@ -136,25 +123,14 @@ export async function countCommand(args: string[]): Promise<number> {
       "--format svg draws the solutions found: add --solutions, or choose another format",
     );
   }
+  const shared = sharedFlags(values);
   const settings = {
     limit: intFlag("limit", values.limit, 1, Number.MAX_SAFE_INTEGER, 2),
-    variant: values.variant === undefined
-      ? undefined
-      : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
     format,
     solutions,
-    symbols: symbolsFlag(values.symbols),
-    timeLimit: 1000 * numberFlag("time-limit", values["time-limit"], 0.001, 1_000_000, 0),
-    color: colorFlag(values.color),
+    ...shared.settings,
   };
-  const form = choiceFlag(
-    "input",
-    values.input,
-    ["auto", "line", "grid", "tokens"] as const,
-    "auto",
-  );
-  // More threads than cores only add memory; workers start as the input needs them.
-  const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, coreCount()), coreCount());
+  const { form, jobs } = shared;
   const { status } = await runCount({ command: "count", files: positionals, form, jobs, settings });
   return status;
 }

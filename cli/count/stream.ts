@@ -25,10 +25,14 @@ import { boardOfRecord } from "./format.ts";
 import { type GridProgress, Pool } from "./pool.ts";
 import {
   choiceFlag,
+  colorFlag,
   CommandError,
+  coreCount,
   EXIT_OK,
   EXIT_USAGE,
+  intFlag,
   lineText,
+  numberFlag,
   openInputs,
   Output,
   printError,
@@ -46,15 +50,45 @@ export function symbolsFlag(value: string | undefined): string | undefined {
   return value;
 }
 
-/**
- * Whether to colour the readable shape, from `--color auto|always|never`: `auto` (the
- * default) colours only when standard output is a terminal and `NO_COLOR` is not set.
- */
-export function colorFlag(value: string | undefined): boolean {
-  const choice = choiceFlag("color", value, ["auto", "always", "never"] as const, "auto");
-  if (choice !== "auto") return choice === "always";
-  // `Deno.noColor` reads NO_COLOR without asking for environment access.
-  return Deno.stdout.isTerminal() && !Deno.noColor;
+/** The flags `count` and `solve` both take, for `parseFlags`. */
+export const SHARED_FLAGS = {
+  "time-limit": { type: "string" },
+  variant: { type: "string" },
+  input: { type: "string" },
+  symbols: { type: "string" },
+  color: { type: "string" },
+  jobs: { type: "string" },
+} as const;
+
+/** The values of {@linkcode SHARED_FLAGS} as `parseFlags` gives them. */
+export interface SharedFlagValues {
+  readonly "time-limit"?: string;
+  readonly variant?: string;
+  readonly input?: string;
+  readonly symbols?: string;
+  readonly color?: string;
+  readonly jobs?: string;
+}
+
+/** What the shared flags say: their part of the settings, the input form and the threads. */
+export function sharedFlags(values: SharedFlagValues): {
+  settings: Pick<CountSettings, "variant" | "symbols" | "timeLimit" | "color">;
+  form: "auto" | InputForm;
+  jobs: number;
+} {
+  return {
+    settings: {
+      variant: values.variant === undefined
+        ? undefined
+        : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
+      symbols: symbolsFlag(values.symbols),
+      timeLimit: 1000 * numberFlag("time-limit", values["time-limit"], 0.001, 1_000_000, 0),
+      color: colorFlag(values.color),
+    },
+    form: choiceFlag("input", values.input, ["auto", "line", "grid", "tokens"] as const, "auto"),
+    // More threads than cores only add memory; workers start as the input needs them.
+    jobs: Math.min(intFlag("jobs", values.jobs, 1, 1024, coreCount()), coreCount()),
+  };
 }
 
 /** Grids per batch sent to a worker: small puzzles in bulk, large ones one at a time. */

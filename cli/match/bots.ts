@@ -123,7 +123,11 @@ export function listenFor(signals: Deno.Signal[]): Deno.Signal[] {
 }
 
 /** Whether `command args...` runs and succeeds with no input or output; `fallback` if it cannot start. */
-async function succeeds(command: string, args: string[], fallback: boolean): Promise<boolean> {
+export async function succeeds(
+  command: string,
+  args: string[],
+  fallback: boolean,
+): Promise<boolean> {
   try {
     const r = await new Deno.Command(command, {
       args,
