@@ -12,17 +12,16 @@ import { judgeSequence } from "../lib/sudoku_game/referee.ts";
 import { judgeQttt } from "../lib/qttt/referee.ts";
 import { formatJudged, jsonJudged, type Judged } from "../lib/referee/judged.ts";
 import {
-  choiceFlag,
   EXIT_NEGATIVE,
   EXIT_OK,
   EXIT_USAGE,
   Output,
-  parseFlags,
   printError,
   printHelp,
   readLines,
   UsageError,
 } from "./io.ts";
+import { choiceFlag, parseFlags } from "./flags.ts";
 
 /** The verdict grammar, shared by both games' help texts and the README. */
 const VERDICT_GRAMMAR = `Text output is one line per judged move: 'OK' when the game goes on, else

@@ -15,7 +15,8 @@ import {
 } from "../lib/report/classify.ts";
 import { MAX_SIZE } from "../lib/grid/geometry.ts";
 import { GridFormatParser } from "../lib/grid/parse.ts";
-import { choiceFlag, colorFlag, feedInputs, Output, parseFlags, printHelp } from "./io.ts";
+import { feedInputs, Output, printHelp } from "./io.ts";
+import { choiceFlag, colorFlag, parseFlags } from "./flags.ts";
 
 /** Help text of `classify`. */
 export const classifyHelp = `Usage: sudokit classify [--format text|json|readable|svg]

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { repoPath, runCli } from "./test_util.ts";
-import { colorWanted } from "./io.ts";
+import { colorWanted } from "./flags.ts";
 import { Rng } from "../lib/grid/random.ts";
 import { byClass, grids, parseXml, textOf as xmlText } from "../lib/picture/xml_test_util.ts";
 

@@ -14,18 +14,15 @@ import { levelOf, LEVELS, TECHNIQUES } from "../lib/human/ladder.ts";
 import { TOP_RUNG } from "../lib/human/solver.ts";
 import { quoteInput } from "../lib/text/escape.ts";
 import {
-  choiceFlag,
   CommandError,
-  coreCount,
   EXIT_OK,
-  intFlag,
   Output,
-  parseFlags,
   printHelp,
   requirePermission,
   UsageError,
   writeStderr,
 } from "./io.ts";
+import { choiceFlag, coreCount, intFlag, parseFlags } from "./flags.ts";
 
 /** The technique names `--difficulty` takes: every rung but the guess, which no try finds. */
 const FINER = TECHNIQUES.filter((t) => t !== "guess");

@@ -1,19 +1,18 @@
 /**
- * Shared I/O of the subcommands: reading inputs line by line, buffered output, flags,
- * errors and exit codes. Everything that touches `Deno` for more than one subcommand
- * lives here once.
+ * Shared I/O of the subcommands: reading inputs line by line, buffered output, errors and
+ * exit codes. Everything that touches `Deno` for more than one subcommand lives here once,
+ * but the flags (`flags.ts`).
  *
  * @module
  */
 
-import type { ParseArgsConfig } from "node:util";
 import {
   type GridParser,
   InputError,
   MAX_LINE_LENGTH,
   type ParseEvent,
 } from "../lib/grid/parse.ts";
-import { escapeText, quoteInput } from "../lib/text/escape.ts";
+import { escapeText } from "../lib/text/escape.ts";
 
 /** Exit status: success. */
 export const EXIT_OK = 0;
@@ -438,128 +437,6 @@ export function writeLineNow(line: string): void {
   writeStdout(line + "\n");
 }
 
-/** The option values `parseArgs` gives for `options`. */
-type FlagValues<T extends ParseArgsConfig["options"]> = ReturnType<
-  typeof import("node:util").parseArgs<{ options: T; allowPositionals: true }>
->["values"];
-
-/**
- * `node:util` parseArgs, strict, with its errors turned into {@linkcode UsageError}s that
- * read like the rest of the toolkit's messages. A value that looks like a negative number
- * (`--limit -5`) is taken as the option's value, so that the option's own range check
- * can answer, instead of being read as an unknown option.
- */
-export async function parseFlags<T extends ParseArgsConfig["options"]>(
-  args: string[],
-  options: T,
-): Promise<{ values: FlagValues<T>; positionals: string[] }> {
-  // No arguments, nothing to parse (no option has a default): `node:util` costs about
-  // 6 ms to load, a sixth of the start-up of `sudokit verdict < FILE`.
-  if (args.length === 0) return { values: {} as FlagValues<T>, positionals: [] };
-  const { parseArgs } = await import("node:util");
-  const valued = new Set<string>();
-  const specs: Record<string, { type: string; short?: string }> = options ?? {};
-  for (const [name, o] of Object.entries(specs)) {
-    if (o.type !== "string") continue;
-    valued.add(`--${name}`);
-    if (o.short !== undefined) valued.add(`-${o.short}`);
-  }
-  const joined: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === "--") {
-      joined.push(...args.slice(i));
-      break;
-    }
-    const next = args[i + 1];
-    if (valued.has(a) && next !== undefined && /^-[0-9.]/.test(next)) {
-      joined.push(`${a}=${next}`);
-      i++;
-    } else {
-      joined.push(a);
-    }
-  }
-  try {
-    const parsed = parseArgs({ args: joined, options, allowPositionals: true, strict: true });
-    return { values: parsed.values, positionals: parsed.positionals };
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new UsageError(`unknown option ${quoteInput(unknown[1], 40)}`);
-    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);
-    if (missing) {
-      throw new UsageError(`option '${missing[1].split(",").pop()!.trim()}' needs a value`);
-    }
-    const noValue = /Option '([^']+?)' does not take an argument/.exec(message);
-    if (noValue) {
-      throw new UsageError(`option '${noValue[1].split(",").pop()!.trim()}' takes no value`);
-    }
-    throw new UsageError(message.split("\n")[0].replace(/\.$/, ""));
-  }
-}
-
-/**
- * Parse a whole-number flag value within `min..max`, or throw a {@linkcode UsageError}
- * that names the option and its range (for negative, fractional, non-numeric and
- * out-of-range values alike).
- */
-export function intFlag(
-  name: string,
-  value: string | undefined,
-  min: number,
-  max: number,
-  fallback: number,
-): number {
-  if (value === undefined) return fallback;
-  const range = `a whole number from ${min} to ${max}`;
-  const n = /^[0-9]{1,20}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max)) {
-    throw new UsageError(`--${name} must be ${range}, not ${quoteInput(value, 40)}`);
-  }
-  return n;
-}
-
-/**
- * Parse a decimal number flag value (seconds) within `min..max`, or throw a
- * {@linkcode UsageError} naming the option and its range. Only plain decimals are taken
- * (`2`, `0.5`): no exponents, hexadecimal or `Infinity`.
- */
-export function numberFlag(
-  name: string,
-  value: string | undefined,
-  min: number,
-  max: number,
-  fallback: number,
-): number {
-  if (value === undefined) return fallback;
-  const n = /^(?:[0-9]{1,20}(?:\.[0-9]{0,20})?|\.[0-9]{1,20})$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max)) {
-    throw new UsageError(
-      `--${name} must be a number from ${min} to ${max}, not ${quoteInput(value, 40)}`,
-    );
-  }
-  return n;
-}
-
-/** Check an enumerated flag value, or throw a {@linkcode UsageError}. */
-export function choiceFlag<C extends string>(
-  name: string,
-  value: string | undefined,
-  choices: readonly C[],
-  fallback: C,
-): C {
-  if (value === undefined) return fallback;
-  if ((choices as readonly string[]).includes(value)) return value as C;
-  throw new UsageError(
-    `--${name} must be one of ${choices.join(", ")}, not ${quoteInput(value, 40)}`,
-  );
-}
-
-/** The number of cores, which caps worker threads and parallel games. */
-export function coreCount(): number {
-  return Math.max(1, navigator.hardwareConcurrency || 1);
-}
-
 /**
  * Run a subcommand body, turning every failure into a one-line message and an exit code:
  * usage errors get a pointer to the subcommand's help, input errors and command errors
@@ -632,22 +509,4 @@ export async function feedInputs(
     out.flush();
   }
   return EXIT_OK;
-}
-
-/** What `--color` says: colour always, never, or on a terminal only. */
-export type ColorMode = "auto" | "always" | "never";
-
-/**
- * Whether to colour: `always` and `never` say so; `auto` colours only a terminal, and only
- * when NO_COLOR is not set (https://no-color.org: the flag, asked for explicitly, wins).
- */
-export function colorWanted(mode: ColorMode, isTerminal: boolean, noColor: boolean): boolean {
-  return mode === "always" || (mode === "auto" && isTerminal && !noColor);
-}
-
-/** Whether to colour standard output, from the value of `--color` (default `auto`). */
-export function colorFlag(value: string | undefined): boolean {
-  const mode = choiceFlag("color", value, ["auto", "always", "never"] as const, "auto");
-  // `Deno.noColor` reads NO_COLOR without asking for environment access.
-  return colorWanted(mode, Deno.stdout.isTerminal(), Deno.noColor);
 }

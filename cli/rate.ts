@@ -22,19 +22,18 @@ import { cellLabel, humanTables, MAX_HUMAN_SIZE } from "../lib/human/tables.ts";
 import { defaultVariant } from "../lib/solve/count.ts";
 import { quoteInput } from "../lib/text/escape.ts";
 import {
-  choiceFlag,
   CommandError,
   EXIT_OK,
   EXIT_USAGE,
   openInputs,
   Output,
-  parseFlags,
   printError,
   printHelp,
   readLineChunks,
   requirePermission,
   UsageError,
 } from "./io.ts";
+import { choiceFlag, parseFlags } from "./flags.ts";
 
 /** Help text of `rate`. */
 export const rateHelp = `Usage: sudokit rate [options] [FILE...]

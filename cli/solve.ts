@@ -8,7 +8,8 @@
 
 import type { Format } from "./count/format.ts";
 import { runCount, SHARED_FLAGS, sharedFlags } from "./count/stream.ts";
-import { choiceFlag, EXIT_NEGATIVE, EXIT_OK, parseFlags, printHelp } from "./io.ts";
+import { EXIT_NEGATIVE, EXIT_OK, printHelp } from "./io.ts";
+import { choiceFlag, parseFlags } from "./flags.ts";
 
 /** Help text of `solve`. */
 export const solveHelp = `Usage: sudokit solve [options] [FILE...]

@@ -6,7 +6,8 @@
 
 import { formatVerdict, formatVerdictJson, verdict } from "../lib/report/verdict.ts";
 import { TokenFormatParser } from "../lib/grid/parse.ts";
-import { choiceFlag, feedInputs, Output, parseFlags, printHelp } from "./io.ts";
+import { feedInputs, Output, printHelp } from "./io.ts";
+import { choiceFlag, parseFlags } from "./flags.ts";
 
 /** Help text of `verdict`. */
 export const verdictHelp = `Usage: sudokit verdict [--format text|json] [FILE...]

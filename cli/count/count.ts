@@ -8,7 +8,8 @@
 
 import type { Format } from "./format.ts";
 import { runCount, SHARED_FLAGS, sharedFlags } from "./stream.ts";
-import { choiceFlag, intFlag, parseFlags, printHelp, UsageError } from "../io.ts";
+import { printHelp, UsageError } from "../io.ts";
+import { choiceFlag, intFlag, parseFlags } from "../flags.ts";
 
 /** Help text of `count`. */
 export const countHelp = `Usage: sudokit count [options] [FILE...]

@@ -24,15 +24,10 @@ import { type Batch, countBatch, type CountSettings, epochNow } from "./batch.ts
 import { boardOfRecord } from "./format.ts";
 import { type GridProgress, Pool } from "./pool.ts";
 import {
-  choiceFlag,
-  colorFlag,
   CommandError,
-  coreCount,
   EXIT_OK,
   EXIT_USAGE,
-  intFlag,
   lineText,
-  numberFlag,
   openInputs,
   Output,
   printError,
@@ -41,6 +36,7 @@ import {
   UsageError,
   writeStderr,
 } from "../io.ts";
+import { choiceFlag, colorFlag, coreCount, intFlag, numberFlag } from "../flags.ts";
 
 /** Check the value of `--symbols`, or throw a {@linkcode UsageError} saying what is wrong. */
 export function symbolsFlag(value: string | undefined): string | undefined {

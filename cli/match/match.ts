@@ -15,20 +15,17 @@ import { qtttGame } from "../../lib/qttt/referee.ts";
 import { sudokuGameFor } from "../../lib/sudoku_game/referee.ts";
 import { RULE_SETS } from "../../lib/sudoku_game/rules.ts";
 import {
-  choiceFlag,
   CommandError,
   describeOsError,
   EXIT_OK,
-  intFlag,
-  numberFlag,
   Output,
-  parseFlags,
   printHelp,
   requirePermission,
   UsageError,
   WriteError,
   writeStderr,
 } from "../io.ts";
+import { choiceFlag, intFlag, numberFlag, parseFlags } from "../flags.ts";
 import { canSetsid, interrupted, listenFor, runnable, splitCommand, withGame } from "./bots.ts";
 import { type GameOptions, type GameRecord, playGame } from "./game.ts";
 import {

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { choiceFlag, parseFlags, UsageError } from "../io.ts";
+import { UsageError } from "../io.ts";
+import { choiceFlag, parseFlags } from "../flags.ts";
 
 /** The flags of `play`, for both games: each game reads the ones it takes. */
 export interface BotFlags {

@@ -15,17 +15,15 @@ import { Rng } from "../../lib/grid/random.ts";
 import { describeChar, quoteInput } from "../../lib/text/escape.ts";
 import { analyzeFormat, formatWithoutAnalyze, parseBotFlags } from "./flags.ts";
 import {
-  choiceFlag,
   CommandError,
   EXIT_OK,
-  intFlag,
-  numberFlag,
   Output,
   printHelp,
   stdinLines,
   UsageError,
   writeLineNow,
 } from "../io.ts";
+import { choiceFlag, intFlag, numberFlag } from "../flags.ts";
 
 /** Solutions `--analyze` enumerates at most. */
 const ANALYZE_MAX = MAX_SOLUTIONS;

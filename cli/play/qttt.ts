@@ -18,18 +18,16 @@ import { shownMove } from "../../lib/referee/judged.ts";
 import { analyzeFormat, type BotFlags, formatWithoutAnalyze } from "./flags.ts";
 import { Rng } from "../../lib/grid/random.ts";
 import {
-  choiceFlag,
   CommandError,
   EXIT_OK,
   EXIT_USAGE,
-  intFlag,
-  numberFlag,
   Output,
   printError,
   printHelp,
   stdinLines,
   writeLineNow,
 } from "../io.ts";
+import { choiceFlag, intFlag, numberFlag } from "../flags.ts";
 
 /** Help of `play --game qttt`. */
 export const playQtttHelp =
