@@ -19,8 +19,8 @@ import {
   Output,
   printHelp,
   requirePermission,
+  StatusLine,
   UsageError,
-  writeStderr,
 } from "./io.ts";
 import { choiceFlag, coreCount, intFlag, parseFlags } from "./flags.ts";
 
@@ -297,26 +297,20 @@ const REDRAW_EVERY = 250;
 const SHOW_AFTER = 1000;
 
 /** `generated K/N` on a terminal's stderr once a run takes more than a second. */
-class Progress {
-  readonly #enabled = Deno.stderr.isTerminal();
+class Progress extends StatusLine {
   readonly #start = performance.now();
   #last = 0;
-  #shown = false;
 
-  constructor(readonly total: number) {}
+  constructor(readonly total: number) {
+    super();
+  }
 
   done(k: number): void {
-    if (!this.#enabled || k >= this.total) return;
+    if (!this.enabled || k >= this.total) return;
     const now = performance.now();
     if (now - this.#start < SHOW_AFTER || now - this.#last < REDRAW_EVERY) return;
     this.#last = now;
     const rate = k / ((now - this.#start) / 1000);
-    writeStderr(`\rgenerated ${k}/${this.total}, ${rate.toFixed(1)}/s\x1b[K`);
-    this.#shown = true;
-  }
-
-  clear(): void {
-    if (this.#shown) writeStderr("\r\x1b[K");
-    this.#shown = false;
+    this.show(`generated ${k}/${this.total}, ${rate.toFixed(1)}/s`);
   }
 }

@@ -136,6 +136,30 @@ export class Output {
   }
 }
 
+/**
+ * A status line on standard error, drawn over itself (`\r`, then clear to the end of the
+ * line) and cleared before results are written; nothing at all when standard error is not
+ * a terminal, so that a file or a pipe never gets progress text.
+ */
+export class StatusLine {
+  /** Whether standard error is a terminal: only then is anything drawn. */
+  readonly enabled: boolean = Deno.stderr.isTerminal();
+  #shown = false;
+
+  /** Draw `text` in place of the line shown. */
+  show(text: string): void {
+    if (!this.enabled) return;
+    writeStderr(`\r${text}\x1b[K`);
+    this.#shown = true;
+  }
+
+  /** Remove the line, if one is shown. */
+  clear(): void {
+    if (this.#shown) writeStderr("\r\x1b[K");
+    this.#shown = false;
+  }
+}
+
 /** One input: a file named on the command line, or standard input (`-` or none named). */
 export interface Input {
   /** The name to use in error messages (`<stdin>` for standard input). */

@@ -14,7 +14,7 @@ import {
   type ParsedGrid,
   type ParseEvent,
 } from "../lib/grid/parse.ts";
-import { detectForm, parserFor } from "../lib/grid/forms.ts";
+import { FormDetector, parserFor } from "../lib/grid/forms.ts";
 import { symbolsProblem } from "../lib/grid/symbols.ts";
 import { describeStep } from "../lib/human/describe.ts";
 import { rate, type Rating } from "../lib/human/rate.ts";
@@ -155,59 +155,32 @@ export async function rateCommand(args: string[]): Promise<number> {
   return EXIT_OK;
 }
 
-/** Lines of blank or comment lines kept for form detection before deciding without them. */
-const MAX_HEAD = 1000;
-
-/**
- * The parser of a fixed form, or one that looks at the first two meaningful lines to tell
- * the form (as `count` does) and then replays them.
- */
+/** The parser of a fixed form, or one that tells the form from the first lines (as `count`). */
 class DetectingParser {
   #parser: GridParser | undefined;
-  readonly #head: string[] = [];
-  #meaningful = 0;
+  readonly #detector: FormDetector;
 
   constructor(
     form: InputForm | "auto",
-    readonly inputBytes: number | undefined,
-    readonly symbols: string | undefined,
+    inputBytes: number | undefined,
+    symbols: string | undefined,
   ) {
+    this.#detector = new FormDetector(inputBytes, symbols);
     if (form !== "auto") this.#parser = parserFor(form, inputBytes, symbols);
   }
 
-  #detect(lines: readonly string[]): InputForm {
-    const found = detectForm(lines);
-    // With symbols of a size other than 9, a first line of one token is a puzzle.
-    if (found !== "tokens" || this.symbols === undefined || this.symbols.length === 9) return found;
-    const first = lines.map((l) => l.replace(/^\ufeff/, "").trim())
-      .find((l) => l !== "" && !l.startsWith("#"));
-    return first !== undefined && !/\s/.test(first) ? "line" : found;
-  }
-
-  #decide(emit: (event: ParseEvent) => void): GridParser {
-    const p = parserFor(this.#detect(this.#head), this.inputBytes, this.symbols);
-    this.#parser = p;
-    for (const h of this.#head) p.feed(h, emit);
-    this.#head.length = 0;
-    return p;
-  }
-
   feed(line: string, emit: (event: ParseEvent) => void): void {
-    if (this.#parser !== undefined) return this.#parser.feed(line, emit);
-    this.#head.push(line);
-    const t = line.trim();
-    if (t !== "" && !t.startsWith("#") && t !== "\ufeff") this.#meaningful++;
-    if (this.#meaningful >= 2 || this.#head.length >= MAX_HEAD) this.#decide(emit);
+    if (this.#parser !== undefined) this.#parser.feed(line, emit);
+    else this.#parser = this.#detector.push(line, emit);
   }
 
   /** Input is about to wait: decide now unless the next line could still change the form. */
   settle(emit: (event: ParseEvent) => void): void {
-    if (this.#parser !== undefined || this.#meaningful === 0) return;
-    if (this.#detect(this.#head) === this.#detect([...this.#head, "0 0"])) this.#decide(emit);
+    this.#parser ??= this.#detector.settle(emit);
   }
 
   finish(emit: (event: ParseEvent) => void): void {
-    (this.#parser ?? this.#decide(emit)).finish();
+    (this.#parser ?? this.#detector.decide(emit)).finish();
   }
 }
 

@@ -16,7 +16,7 @@ import {
   type ParseEvent,
 } from "../../lib/grid/parse.ts";
 import { LineFormatParser } from "../../lib/grid/line_form.ts";
-import { detectForm, parserFor } from "../../lib/grid/forms.ts";
+import { FormDetector, parserFor } from "../../lib/grid/forms.ts";
 import { symbolsProblem } from "../../lib/grid/symbols.ts";
 import { type Board, sheetSvg } from "../../lib/picture/svg.ts";
 import { quoteInput } from "../../lib/text/escape.ts";
@@ -33,8 +33,8 @@ import {
   printError,
   readByteLines,
   requirePermission,
+  StatusLine,
   UsageError,
-  writeStderr,
 } from "../io.ts";
 import { choiceFlag, colorFlag, coreCount, intFlag, numberFlag } from "../flags.ts";
 
@@ -168,14 +168,12 @@ const SLOW_AFTER = 1000;
  * (nodes, solutions so far, seconds), else grids done, rate, and time left when known.
  * Disabled (every method a no-op) when stderr is not a terminal.
  */
-class Progress {
-  readonly enabled: boolean;
+class Progress extends StatusLine {
   readonly #start = performance.now();
   #last = 0;
   #done = 0;
   #bytes = 0;
   #total = 0;
-  #shown = false;
   #slow: GridProgress | undefined;
   /** Grids read so far (counted or not), for the time left. */
   gridsRead: () => number = () => 0;
@@ -186,10 +184,6 @@ class Progress {
    */
   buffer = 0;
   lineEnd = 0;
-
-  constructor() {
-    this.enabled = Deno.stderr.isTerminal();
-  }
 
   input(size: number | undefined): void {
     this.#bytes = 0;
@@ -241,13 +235,7 @@ class Progress {
         line += `, ${Math.round(100 * parsed)}% read, about ${Math.ceil(left)} s left`;
       }
     }
-    writeStderr(`\r${line}\x1b[K`);
-    this.#shown = true;
-  }
-
-  clear(): void {
-    if (this.#shown) writeStderr("\r\x1b[K");
-    this.#shown = false;
+    this.show(line);
   }
 }
 
@@ -461,9 +449,6 @@ function countHere(
   }, budget);
 }
 
-/** Lines of blank or comment lines kept for form detection before deciding without them. */
-const MAX_HEAD = 1000;
-
 /** Feed one input's lines to the parser of its form, handing on each grid. */
 async function readInput(
   input: { stream: ReadableStream<Uint8Array>; size?: number },
@@ -474,17 +459,11 @@ async function readInput(
   progress: Progress,
 ): Promise<void> {
   const { variant, symbols } = settings;
-  const parserOf = (f: InputForm) => parserFor(f, input.size, symbols);
-  let parser: GridParser | undefined = form === "auto" ? undefined : parserOf(form);
-  // With symbols of a size other than 9, the token form (9×9 only) is never meant: a first
-  // line of one short token is one puzzle of a small size.
-  const detect = (lines: readonly string[]): InputForm => {
-    const found = detectForm(lines);
-    if (found !== "tokens" || symbols === undefined || symbols.length === 9) return found;
-    const first = lines.map((l) => l.replace(/^\ufeff/, "").trim())
-      .find((l) => l !== "" && !l.startsWith("#"));
-    return first !== undefined && !/\s/.test(first) ? "line" : found;
-  };
+  // Auto-detection looks at the first two meaningful lines before parsing any.
+  const detector = new FormDetector(input.size, symbols);
+  let parser: GridParser | undefined = form === "auto"
+    ? undefined
+    : parserFor(form, input.size, symbols);
   const pending: ParsedGrid[] = [];
   const emit = (event: ParseEvent) => {
     if (event.kind !== "grid") return;
@@ -512,9 +491,6 @@ async function readInput(
     }
     pending.push(grid);
   };
-  // Auto-detection looks at the first two meaningful lines before parsing any.
-  const head: string[] = [];
-  let meaningful = 0;
   // Hands the pending grids on without waiting while batches are not full (an await per
   // line cost more than its parse); a promise only when a full batch must be sent first.
   const handOn = (): Promise<void> | undefined => {
@@ -534,20 +510,12 @@ async function readInput(
     pending.length = 0;
     return undefined;
   };
-  const decide = () => {
-    const p = parserOf(detect(head));
-    for (const h of head) p.feed(h, emit);
-    head.length = 0;
-    return p;
-  };
   const chunks = readByteLines(input.stream, {
     onBytes: (n) => progress.bytes(n),
     beforeWait: async () => {
       // Input paused after one meaningful line: decide the form now unless the next line
       // could still change it (a lone small integer may start the grid format).
-      if (parser === undefined && detect(head) === detect([...head, "0 0"])) {
-        parser = decide();
-      }
+      parser ??= detector.settle(emit);
       await handOn();
       await beforeWait();
     },
@@ -559,13 +527,8 @@ async function readInput(
       for (let i = 0; i < chunk.count; i++) {
         progress.lineEnd = ends[i];
         if (parser === undefined) {
-          const line = lineText(chunk, i);
-          head.push(line);
-          const t = line.trim();
-          if (t !== "" && !t.startsWith("#") && t !== "\ufeff") meaningful++;
-          // Endless blank or comment lines must not pile up: decide on what was seen.
-          if (meaningful < 2 && head.length < MAX_HEAD) continue;
-          parser = decide();
+          parser = detector.push(lineText(chunk, i), emit);
+          if (parser === undefined) continue;
         } else if (
           // One puzzle a line is parsed from the bytes; other forms, and the lines the
           // fast path declines (so that `feed` words the error), from the text.
@@ -577,7 +540,7 @@ async function readInput(
         if (sending !== undefined) await sending;
       }
     }
-    parser ??= decide();
+    parser ??= detector.decide(emit);
     parser.finish();
   } finally {
     // Grids completed before a fault on the same line are still counted.

@@ -10,6 +10,7 @@ import {
   type GridParser,
   type InputForm,
   INTEGER,
+  type ParseEvent,
   TokenFormatParser,
 } from "./parse.ts";
 import { LineFormatParser } from "./line_form.ts";
@@ -19,9 +20,10 @@ import { LineFormatParser } from "./line_form.ts";
  * a lone integer followed by a lone integer is the grid format; a line of one token of 16
  * characters or more is one puzzle per line (the token form has no such token but a run
  * of 81, itself a puzzle line, and a line of the wrong length is then told as such);
- * anything else is the token form.
+ * anything else is the token form. With `symbols` of a size other than 9, the token form
+ * (9×9 only) is never meant: a first line of one short token is one puzzle of a small size.
  */
-export function detectForm(lines: readonly string[]): InputForm {
+export function detectForm(lines: readonly string[], symbols?: string): InputForm {
   const meaningful = lines
     .map((l, i) => (i === 0 && l.charCodeAt(0) === 0xfeff ? l.slice(1) : l).trim())
     .filter((l) => l !== "" && !l.startsWith("#"));
@@ -31,7 +33,9 @@ export function detectForm(lines: readonly string[]): InputForm {
     const second = meaningful[1]?.split(/\s+/);
     if (second === undefined || (second.length === 1 && INTEGER.test(second[0]))) return "grid";
   }
-  if (first.length === 1 && first[0].length >= 16) return "line";
+  if (first.length === 1 && (first[0].length >= 16 || (symbols ?? "123456789").length !== 9)) {
+    return "line";
+  }
   return "tokens";
 }
 
@@ -48,5 +52,48 @@ export function parserFor(form: InputForm, inputBytes?: number, symbols?: string
       return new TokenFormatParser();
     case "line":
       return new LineFormatParser(0, symbols);
+  }
+}
+
+/** Lines of blank or comment lines kept for form detection before deciding without them. */
+const MAX_HEAD = 1000;
+
+/**
+ * Tells an input's form from its first lines, as they come: it keeps them until two
+ * meaningful ones are in (or {@linkcode MAX_HEAD} lines, so that endless blank or comment
+ * lines cannot pile up), then makes the parser of that form ({@linkcode parserFor}) and
+ * feeds it the lines kept. The caller feeds the parser itself from then on.
+ */
+export class FormDetector {
+  readonly #head: string[] = [];
+  #meaningful = 0;
+
+  /** `inputBytes` and `symbols` as for {@linkcode parserFor} (`symbols` also for the form). */
+  constructor(readonly inputBytes?: number, readonly symbols?: string) {}
+
+  /** Keep one more line; the parser once the form is known, else undefined. */
+  push(line: string, emit: (event: ParseEvent) => void): GridParser | undefined {
+    this.#head.push(line);
+    const t = line.trim();
+    if (t !== "" && !t.startsWith("#")) this.#meaningful++;
+    return this.#meaningful < 2 && this.#head.length < MAX_HEAD ? undefined : this.decide(emit);
+  }
+
+  /**
+   * Input is about to wait: the parser if the lines so far settle the form (the next line
+   * could not change it, as it could after a lone small integer), else undefined.
+   */
+  settle(emit: (event: ParseEvent) => void): GridParser | undefined {
+    const form = detectForm(this.#head, this.symbols);
+    if (form !== detectForm([...this.#head, "0 0"], this.symbols)) return undefined;
+    return this.decide(emit);
+  }
+
+  /** The parser of the form the lines so far show (at the end of input, whatever they are). */
+  decide(emit: (event: ParseEvent) => void): GridParser {
+    const p = parserFor(detectForm(this.#head, this.symbols), this.inputBytes, this.symbols);
+    for (const h of this.#head) p.feed(h, emit);
+    this.#head.length = 0;
+    return p;
   }
 }

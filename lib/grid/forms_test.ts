@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { GridFormatParser, TokenFormatParser } from "./parse.ts";
 import { LineFormatParser } from "./line_form.ts";
-import { detectForm, parserFor } from "./forms.ts";
+import { detectForm, FormDetector, parserFor } from "./forms.ts";
 import { SUDOKU, SUDOKU_DIGITS } from "./parse_test_util.ts";
 
 Deno.test("detectForm", async (t) => {
@@ -36,5 +36,47 @@ Deno.test("detectForm", async (t) => {
     assert.ok(parserFor("grid") instanceof GridFormatParser);
     assert.ok(parserFor("tokens") instanceof TokenFormatParser);
     assert.ok(parserFor("line") instanceof LineFormatParser);
+  });
+});
+
+Deno.test("detectForm with symbols of another size than 9: one short token is a puzzle", () => {
+  assert.equal(detectForm(["ab..", "..ab"]), "tokens");
+  assert.equal(detectForm(["ab..", "..ab"], "ab"), "line");
+  assert.equal(detectForm(["123456789"], "123456789"), "tokens");
+  assert.equal(detectForm(["1 2 3 4"], "1234"), "tokens");
+});
+
+Deno.test("FormDetector", async (t) => {
+  const grids: number[] = [];
+  const emit = (e: { kind: string; grid?: { size: number } }) => {
+    if (e.kind === "grid") grids.push(e.grid!.size);
+  };
+  await t.step("decides after two meaningful lines and feeds them to the parser", () => {
+    grids.length = 0;
+    const d = new FormDetector();
+    assert.equal(d.push("# a comment", emit), undefined);
+    assert.equal(d.push(SUDOKU, emit), undefined);
+    const p = d.push(SUDOKU_DIGITS, emit);
+    assert.ok(p instanceof LineFormatParser);
+    assert.deepEqual(grids, [9, 9]);
+  });
+  await t.step("settle waits while the next line could make it the grid format", () => {
+    const d = new FormDetector();
+    assert.equal(d.push("2", emit), undefined);
+    assert.equal(d.settle(emit), undefined);
+    const s = new FormDetector();
+    assert.equal(s.push(SUDOKU, emit), undefined);
+    assert.ok(s.settle(emit) instanceof LineFormatParser);
+  });
+  await t.step("endless blank lines are not kept: it decides after 1,000", () => {
+    const d = new FormDetector();
+    let p;
+    for (let i = 0; i < 1000 && p === undefined; i++) p = d.push("", emit);
+    assert.ok(p instanceof LineFormatParser);
+  });
+  await t.step("decide at the end of input, on whatever was seen", () => {
+    const d = new FormDetector(100);
+    d.push("1", emit);
+    assert.ok(d.decide(emit) instanceof GridFormatParser);
   });
 });

@@ -29,6 +29,6 @@ export {
   TokenFormatParser,
 } from "./parse.ts";
 export { LineFormatParser } from "./line_form.ts";
-export { detectForm, parserFor } from "./forms.ts";
+export { detectForm, FormDetector, parserFor } from "./forms.ts";
 export { describeDuplicate, type Duplicate, findConflict, findDuplicates } from "./validate.ts";
 export { Rng } from "./random.ts";

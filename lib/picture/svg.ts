@@ -13,7 +13,7 @@
  */
 
 import { blockSideOf, MAX_SIZE, type Variant } from "../grid/geometry.ts";
-import { MAX_LINE_SIZE, symbolOf } from "../grid/parse.ts";
+import { symbolTexts } from "./text.ts";
 import { escapeText } from "../text/escape.ts";
 
 /** One grid to draw and its marks. Cells are indexed 0-based, row-major. */
@@ -144,20 +144,6 @@ function frameOf(
   return frame;
 }
 
-function symbolTexts(size: number, symbols: string | readonly string[] | undefined): string[] {
-  const out = [""];
-  if (symbols === undefined) {
-    for (let v = 1; v <= size; v++) out.push(size <= MAX_LINE_SIZE ? symbolOf(v) : String(v));
-    return out;
-  }
-  const list = Array.from(symbols);
-  if (list.length < size) {
-    throw new RangeError(`symbols has ${list.length} symbols, size ${size} needs ${size}`);
-  }
-  for (let v = 1; v <= size; v++) out.push(escapeText(list[v - 1]));
-  return out;
-}
-
 function buildFrame(
   size: number,
   variant: Variant,
@@ -165,7 +151,8 @@ function buildFrame(
 ): Frame {
   const cell = cellSideOf(size);
   const side = size * cell;
-  const plain = symbolTexts(size, symbols);
+  // Custom symbols are shown escaped, as any text of the input.
+  const plain = symbolTexts(size, symbols, "").map((t) => escapeText(t));
   let widest = 1;
   for (const s of plain) widest = Math.max(widest, Array.from(s).length);
   // Digits are about 0.56 em wide: one symbol fills 62% of the cell's height, two about 61%

@@ -47,9 +47,16 @@ const CYAN = "\x1b[36m";
 const RED = "\x1b[31m";
 const RESET = "\x1b[0m";
 
-/** The text of each value 0..size: `.` for empty, then the symbols. */
-function symbolTexts(size: number, symbols: string | readonly string[] | undefined): string[] {
-  const out = ["."];
+/**
+ * The text of each value 0..size, `empty` for 0: the given symbols, or the one-line form's
+ * (`1`-`9`, `A`-`Z`) up to size 35 and decimal numbers above. Shared with the SVG boards.
+ */
+export function symbolTexts(
+  size: number,
+  symbols: string | readonly string[] | undefined,
+  empty: string,
+): string[] {
+  const out = [empty];
   if (symbols !== undefined) {
     const list = Array.from(symbols);
     if (list.length < size) {
@@ -74,7 +81,7 @@ function checkCells(cells: Uint8Array, size: number): void {
  */
 export function gridText(cells: Uint8Array, size: number, symbols?: string): string {
   checkCells(cells, size);
-  const texts = symbolTexts(size, symbols);
+  const texts = symbolTexts(size, symbols, ".");
   const sep = size <= MAX_LINE_SIZE || symbols !== undefined ? "" : " ";
   const rows: string[] = [];
   for (let r = 0; r < size; r++) {
@@ -93,7 +100,7 @@ export function gridText(cells: Uint8Array, size: number, symbols?: string): str
  */
 export function readableText(cells: Uint8Array, size: number, options: TextOptions = {}): string {
   checkCells(cells, size);
-  const texts = symbolTexts(size, options.symbols);
+  const texts = symbolTexts(size, options.symbols, ".");
   let width = 1;
   for (const t of texts) width = Math.max(width, t.length);
   const variant = options.variant ?? "sudoku";
