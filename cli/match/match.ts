@@ -122,8 +122,9 @@ export async function match(args: string[]): Promise<number> {
   if (replayDir !== undefined && replayDir.trim() === "") {
     throw new UsageError("--replay needs a directory, not an empty name");
   }
-  // Replays show how the solution count falls; plain matches count only up to 2.
-  const solutionLimit = replayDir === undefined ? undefined : REPLAY_SOLUTION_LIMIT;
+  // Replays show how the solution count falls; without them nothing reads the count, and
+  // the referee's verdicts already count what the rules need.
+  const solutionLimit = replayDir === undefined ? 0 : REPLAY_SOLUTION_LIMIT;
   const factory = gameName === "qttt" ? qtttGame : sudokuGameFor(rules, { solutionLimit });
   const games = intFlag("games", values.games, 1, 1_000_000, 20);
   const time = numberFlag("time", values.time, 0.001, 86_400, factory.defaultTime);
