@@ -30,28 +30,17 @@ export interface ReplayInput {
   readonly result: GameResult;
 }
 
-/** One judged line of a {@linkcode GameLog}. */
-export interface LoggedMove {
+/**
+ * One judged line of a {@linkcode GameLog}: the referee's {@linkcode MoveLog} as JSON
+ * writes it (null where the log has nothing), with its step number and the clocks.
+ */
+export interface LoggedMove extends Omit<MoveLog, "ms" | "solutions"> {
   /** 1-based step number: the board after step k is `position`. */
   readonly step: number;
-  /** The seat that wrote the line. */
-  readonly seat: Seat;
-  /** The line as recorded (see `MoveLog.move`). */
-  readonly move: string;
-  /** The referee's judgement: `OK`, `WIN`, ... or the fault. */
-  readonly status: string;
-  /** Why; empty for a plain `OK`. */
-  readonly reason: string;
-  /** Whether the move counts in the game's move list. */
-  readonly played: boolean;
-  /** Whether the referee played it for a seat that faulted. */
-  readonly auto: boolean;
   /** Thinking time in milliseconds, or null for the referee's own moves. */
   readonly ms: number | null;
   /** Each seat's thinking time so far, in milliseconds, by seat. */
   readonly clockMs: readonly [number, number];
-  /** The position after the step, in the game's text form. */
-  readonly position: string;
   /** Solutions of `position`, or null where the referee did not count them. */
   readonly solutions: SolutionCount | null;
 }
