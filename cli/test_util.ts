@@ -25,7 +25,7 @@ const PERMISSIONS: Record<string, string[]> = {
   solve: ["--allow-read"],
   generate: ["--allow-read=cli,lib"],
   rate: ["--allow-read"],
-  play: [],
+  play: ["--allow-read=cli,lib"],
   "check-move": [],
   match: ["--allow-write", "--allow-run"],
 };
@@ -72,7 +72,7 @@ export class LiveBot {
   readonly #reader: ReadableStreamDefaultReader<string>;
   #buffered = "";
 
-  /** Start `sudokit args...` (no permissions, as the play task). */
+  /** Start `sudokit args...` with no permissions (the bot then searches in one thread). */
   constructor(args: string[]) {
     this.#child = new Deno.Command(Deno.execPath(), {
       args: ["run", "--quiet", MAIN, ...args],

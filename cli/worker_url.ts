@@ -1,5 +1,6 @@
 /**
- * Where the worker threads (`count --jobs N`, `generate --jobs N`) load their module from.
+ * Where the worker threads (`count`, `generate` and `play` with `--jobs N`) load their module
+ * from.
  *
  * From the source tree (and from `deno compile`, which `--include`s the files) it is the
  * worker's module file. In the one-file bundle that `cli/build/bundle.ts` writes there is no
@@ -13,6 +14,7 @@
 export const WORKER_MODULES = {
   count: "./count/worker.ts",
   generate: "./generate_worker.ts",
+  play: "./play/worker.ts",
 } as const;
 
 /** A kind of worker thread. */

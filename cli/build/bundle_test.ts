@@ -144,6 +144,31 @@ Deno.test("bundle: dist/sudokit.js alone in an empty directory", async (t) => {
       assert.equal(version.stdout, `sudokit ${denoJson.version}\n`);
     });
 
+    await t.step("play: the inlined helper thread searches the endgame", async () => {
+      const bot = `'${DENO}' run --quiet sudokit.js play --jobs 2 --seed {game}`;
+      const random = `'${DENO}' run --quiet sudokit.js play --level random --seed {game}`;
+      const r = await deno(
+        [
+          "run",
+          "--quiet",
+          "--allow-write",
+          "--allow-run",
+          "sudokit.js",
+          "match",
+          "--games",
+          "2",
+          "--bot-stderr",
+          "--",
+          bot,
+          random,
+        ],
+        dir,
+      );
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^A +2 +2 +4 .* WIN 2$/m);
+      assert.match(r.stderr, / endgame sols=\d+ .*threads=2 /);
+    });
+
     await t.step("match: the bundle against itself", async () => {
       const bot = `'${DENO}' run --quiet sudokit.js play --level random --seed {game}`;
       const r = await deno(
@@ -191,7 +216,7 @@ Deno.test("compile: the task includes the workers, the only modules started by U
   const sources = files("cli")
     .filter((f) => f.endsWith(".ts") && !f.endsWith("_test.ts"))
     .filter((f) => /new Worker\(/.test(Deno.readTextFileSync(repoPath(f))));
-  assert.deepEqual(sources.sort(), ["cli/count/pool.ts", "cli/generate.ts"]);
+  assert.deepEqual(sources.sort(), ["cli/count/pool.ts", "cli/generate.ts", "cli/play/helpers.ts"]);
   for (const f of sources) {
     assert.match(Deno.readTextFileSync(repoPath(f)), /new Worker\(workerUrl\("[a-z]+"\)/, f);
   }

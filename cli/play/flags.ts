@@ -13,6 +13,7 @@ export interface BotFlags {
   readonly level?: string;
   readonly seed?: string;
   readonly time?: string;
+  readonly jobs?: string;
   readonly analyze?: string;
   readonly format?: string;
   readonly help?: boolean;
@@ -27,6 +28,7 @@ export async function parseBotFlags(
     level: { type: "string" },
     seed: { type: "string" },
     time: { type: "string" },
+    jobs: { type: "string" },
     analyze: { type: "string" },
     format: { type: "string" },
     help: { type: "boolean", short: "h" },

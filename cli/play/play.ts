@@ -19,11 +19,15 @@ import {
   EXIT_OK,
   Output,
   printHelp,
+  requirePermission,
   stdinLines,
   UsageError,
   writeLineNow,
 } from "../io.ts";
-import { choiceFlag, intFlag, numberFlag } from "../flags.ts";
+import { choiceFlag, coreCount, intFlag, numberFlag } from "../flags.ts";
+import { tableBytes } from "../../lib/sudoku_game/endgame_table.ts";
+import { workerUrl } from "../worker_url.ts";
+import { startHelpers } from "./helpers.ts";
 
 /** Solutions `--analyze` enumerates at most. */
 const ANALYZE_MAX = MAX_SOLUTIONS;
@@ -63,6 +67,11 @@ Options:
                          set (a win first, then the safest move)
   --seed N               random seed (default: a fresh one per run); the same
                          seed and the same opponent moves give the same game
+  --jobs N               threads for the endgame search, at most the number of
+                         cores (default 2 when there are two cores and the
+                         worker module may be read, as 'deno task play'
+                         allows; else 1). The competition ran one thread:
+                         use --jobs 1 to play as its bot did
   --time SECONDS         thinking time for the whole game (default 30); the
                          bot keeps a safety margin. With --analyze: a limit on
                          the whole analysis, enumeration and search (default
@@ -117,7 +126,27 @@ export async function play(args: string[]): Promise<number> {
   }
   if (values.format !== undefined) throw formatWithoutAnalyze();
   const time = numberFlag("time", values.time, 0.1, 86_400, 30);
-  return await runBot(level, seed, time);
+  return await runBot(level, seed, time, helperCount(values.jobs));
+}
+
+/**
+ * Helper threads for `--jobs` (one less than the threads): by default one per core beyond
+ * the first, up to one, when the worker module may be read (`deno task play` grants it);
+ * asked for explicitly, a missing permission is an error.
+ */
+function helperCount(jobs: string | undefined): number {
+  const threads = Math.min(intFlag("jobs", jobs, 1, 64, 2), coreCount());
+  if (threads <= 1) return 0;
+  const url = new URL(workerUrl("play"));
+  if (url.protocol === "file:") {
+    // The worker loads its modules from the source tree.
+    for (const path of [url, new URL("../../lib/", import.meta.url)]) {
+      const read = { name: "read", path } as const;
+      if (jobs === undefined && Deno.permissions.querySync(read).state !== "granted") return 0;
+      requirePermission("play", read, "for --jobs (to start its threads)");
+    }
+  }
+  return threads - 1;
 }
 
 function unexpected(arg: string): UsageError {
@@ -256,15 +285,42 @@ function analyzedJson(r: Analyzed): string {
   }) + "\n";
 }
 
+/** Table size of the bot (2^22 buckets, 256 MiB), shared with its helper threads. */
+const TABLE_BITS = 22;
+
 /** The protocol loop: one bot, one game. */
 async function runBot(
   level: "random" | "strong",
   seed: number,
   timeSeconds: number,
+  helperThreads: number,
 ): Promise<number> {
   const now = () => performance.now();
   const totalMs = timeSeconds * 1000;
-  const bot = new SudokuBot({ level, seed, now, totalMs });
+  const tableBuffer = new SharedArrayBuffer(tableBytes(TABLE_BITS));
+  const pool = helperThreads > 0 && level === "strong"
+    ? startHelpers(helperThreads, TABLE_BITS, tableBuffer)
+    : undefined;
+  try {
+    return await protocol(
+      new SudokuBot({
+        level,
+        seed,
+        now,
+        totalMs,
+        tableBits: TABLE_BITS,
+        tableBuffer,
+        helpers: pool?.helpers,
+      }),
+      totalMs,
+    );
+  } finally {
+    pool?.close();
+  }
+}
+
+async function protocol(bot: SudokuBot, totalMs: number): Promise<number> {
+  const now = () => performance.now();
   // performance.now() counts from the process start: the runtime's start-up is counted.
   const session = new BotSession(bot, { totalMs, startedAt: 0, debugMax: DEBUG_MAX });
   let debugOpen = true;

@@ -30,6 +30,7 @@ import { geometry } from "../grid/geometry.ts";
 import { Rng } from "../grid/random.ts";
 import { type GameValue, MoveStatus, type RootMove, SolutionGame } from "./endgame.ts";
 import { estimateSolutions, sampleSolutions } from "./sample.ts";
+import { solveSplit, type SplitHelper } from "./endgame_split.ts";
 
 /** Bot strength: `random` plays uniformly random legal moves, `strong` plays to win. */
 export type Level = "random" | "strong";
@@ -48,6 +49,9 @@ const { row: ROW, col: COL, block: BOX } = geometry(9);
 function formatMove(cell: number, digit: number, claim = false): string {
   return formatCodecupMove({ cell, digit, claim });
 }
+
+/** Endgame turns on sets of at least this many solutions are searched with the helpers. */
+const SPLIT_FROM = 2_000;
 
 /** Sets of at least this many solutions are out of the opponent's exact reach (assumed). */
 export const HANDOVER = 100_000;
@@ -104,6 +108,13 @@ export interface BotOptions {
   totalMs?: number;
   /** Transposition table of 2^tableBits buckets of 64 bytes (default 22: 256 MiB). */
   tableBits?: number;
+  /** The table's memory, to share it with `helpers` (default a buffer of its own). */
+  tableBuffer?: ArrayBufferLike;
+  /**
+   * Threads that search an endgame turn with the bot, over `tableBuffer` (default none:
+   * the bot searches alone). See `endgame_split.ts`.
+   */
+  helpers?: readonly SplitHelper[];
 }
 
 /** What the bot did for its last move, for debug output. */
@@ -120,6 +131,8 @@ export interface MoveInfo {
   value?: GameValue;
   /** Endgame search nodes of the move. */
   nodes: number;
+  /** Threads that searched the move, when more than the bot's own. */
+  threads?: number;
 }
 
 /** The strong level plays random moves while the grid has fewer givens than this. */
@@ -146,6 +159,8 @@ export class SudokuBot {
   private readonly enumLimit: number;
   private readonly totalMs: number;
   private readonly tableBits: number;
+  private readonly tableBuffer: ArrayBufferLike | undefined;
+  private readonly helpers: readonly SplitHelper[];
   private buf: Uint8Array;
   private game: SolutionGame | undefined;
   /** Whether `game` holds exactly the solutions of `grid`. */
@@ -163,6 +178,8 @@ export class SudokuBot {
     this.enumLimit = options.enumLimit ?? ENUM_LIMIT;
     this.totalMs = options.totalMs ?? 30_000;
     this.tableBits = options.tableBits ?? 22;
+    this.tableBuffer = options.tableBuffer;
+    this.helpers = options.helpers ?? [];
     this.buf = new Uint8Array(SMALL_SET * 81);
   }
 
@@ -348,7 +365,10 @@ export class SudokuBot {
         const deadline = start + Math.max(300, 0.1 * (timeLeftMs - 1000));
         const n = this.enumerate(this.enumLimit, deadline);
         if (n >= 0) {
-          this.game ??= new SolutionGame({ tableBits: this.tableBits });
+          this.game ??= new SolutionGame({
+            tableBits: this.tableBits,
+            tableBuffer: this.tableBuffer,
+          });
           this.game.load(this.buf, n);
           this.exact = true;
         }
@@ -405,7 +425,13 @@ export class SudokuBot {
     // decide games); the rest checks the move to play for an easy win of the opponent's
     // (hopeless on a decisive turn of 15,000+ solutions: its children are too large).
     const offense = n >= 15_000 && top < HANDOVER ? 0.95 : n > 5_000 ? 0.75 : 0.6;
-    const value = game.solveMoves(moves, { deadline: t0 + offense * (deadline - t0), now }, false);
+    const limits = { deadline: t0 + offense * (deadline - t0), now };
+    // Helpers pay off once a search takes more than their start-up (a copy of the set).
+    const split = n >= SPLIT_FROM && this.helpers.length > 0;
+    const value = split
+      ? solveSplit(game, moves, limits, this.helpers)
+      : game.solveMoves(moves, limits, false);
+    if (split) this.last.threads = 1 + this.helpers.length;
     let pick = bestWin(moves);
     if (pick === undefined && value !== "LOSS") pick = this.defend(moves, deadline);
     this.last.value = pick?.status === MoveStatus.Win

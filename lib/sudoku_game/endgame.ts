@@ -39,6 +39,7 @@ import {
   WIN,
 } from "./endgame_table.ts";
 import { FRAME_ROWS, FrameSearch } from "./endgame_frames.ts";
+import { type SharedMoves, Stop } from "./endgame_shared.ts";
 
 /** Game value for the side to move: loses, wins at once, wins later. */
 export type GameValue = "LOSS" | "WIN1" | "WIN2";
@@ -91,6 +92,11 @@ const LOAD_CHECK = 8191;
 export interface SolutionGameOptions {
   /** The table has 2^tableBits buckets of 64 bytes (default 20: 64 MiB). */
   tableBits?: number;
+  /**
+   * The table's memory (`tableBytes(tableBits)` bytes, see `endgame_table.ts`), to share
+   * one table between threads (a `SharedArrayBuffer`); default a buffer of its own.
+   */
+  tableBuffer?: ArrayBufferLike;
 }
 
 const MAX_DEPTH = 82;
@@ -155,7 +161,7 @@ export class SolutionGame {
 
   /** An empty game with its table allocated (2^tableBits × 64 bytes). */
   constructor(options: SolutionGameOptions = {}) {
-    this.table = new TranspositionTable(options.tableBits ?? 20);
+    this.table = new TranspositionTable(options.tableBits ?? 20, options.tableBuffer);
     this.frames = new FrameSearch(this.table, this.budget);
   }
 
@@ -232,6 +238,11 @@ export class SolutionGame {
     let c = 0;
     for (let s = 0; s < this.n; s++) if (this.sol[s * 81 + cell] === digit) c++;
     return c;
+  }
+
+  /** The loaded solutions, 81 digits each (a view: valid until the next `load` or `keep`). */
+  get solutions(): Uint8Array {
+    return this.sol.subarray(0, this.n * 81);
   }
 
   /** The solution `i` as a copy (81 digits). */
@@ -326,13 +337,24 @@ export class SolutionGame {
    * leaves one solution), `Loss` when the opponent wins from there. Returns the game
    * value when it is proven, else `undefined` (budget exhausted). `moves` may be any of
    * the position's moves (from `rootMoves`); `LOSS` then means that all of those lose.
+   *
+   * With `shared`, threads holding the same set and the same `moves` divide them: each
+   * takes the next move no thread has taken, publishes what it finds, and a win stops
+   * them all. `moves` then tells only what this thread decided (the caller merges them
+   * from `shared`), and the value only a win (else `undefined`).
    */
-  solveMoves(moves: RootMove[], limits: SearchLimits = {}, all = false): GameValue | undefined {
+  solveMoves(
+    moves: RootMove[],
+    limits: SearchLimits = {},
+    all = false,
+    shared?: SharedMoves,
+  ): GameValue | undefined {
     const budget = this.budget;
     budget.limit(limits.maxNodes, limits.deadline, limits.now);
+    budget.stop = shared?.stopFlag;
     let win1 = false;
     let win = false;
-    let unknown = false;
+    let unknown = shared !== undefined;
     let winning = 0;
     for (const m of moves) {
       if (m.count === 1) {
@@ -362,13 +384,20 @@ export class SolutionGame {
       }
     }
     const start = budget.nodes;
-    const byPair = new Map<number, RootMove>();
-    for (const m of moves) byPair.set(m.cell * 16 + m.digit, m);
-    for (const m of moves) {
+    const byPair = new Map<number, number>();
+    for (let i = 0; i < moves.length; i++) byPair.set(moves[i].cell * 16 + moves[i].digit, i);
+    const next = (i: number) => shared === undefined ? i + 1 : shared.take();
+    for (let i = next(-1); i < moves.length; i = next(i)) {
+      const m = moves[i];
+      // Another thread may have refuted it meanwhile.
+      if (shared !== undefined && m.status === MoveStatus.Unknown) {
+        m.status = shared.status(i) as MoveStatus;
+      }
       if (m.status !== MoveStatus.Unknown) continue;
       if (budget.aborted) {
         unknown = true;
-        continue;
+        if (shared === undefined) continue;
+        break;
       }
       const before = budget.nodes;
       const r = this.solveChild(m.cell, m.digit);
@@ -378,21 +407,26 @@ export class SolutionGame {
         continue;
       }
       m.status = r === LOSS ? MoveStatus.Win : MoveStatus.Loss;
+      shared?.publish(i, m.status, budget.nodes - before);
       if (r === WIN && m.count > 3) {
         // The reply B that beats this move A also beats B played here: the opponent
         // answers A and reaches the same set, when B leaves at least as many solutions
         // (so that A is still a move after B).
-        const b = byPair.get(this.winMove);
+        const j = byPair.get(this.winMove);
+        const b = j === undefined ? undefined : moves[j];
         if (b !== undefined && b.status === MoveStatus.Unknown && b.count >= m.count) {
           b.status = MoveStatus.Loss;
+          shared?.decideIfOpen(j!, MoveStatus.Loss);
         }
       }
       if (r === LOSS) {
         if (!win) winning = m.cell * 16 + m.digit;
         win = true;
+        shared?.stop(Stop.Win);
         if (!all) break;
       }
     }
+    budget.stop = undefined;
     // A loss holds only when every root move was decided, not a chosen few.
     if (win || (!unknown && moves.length === this.rootMoveCount)) {
       const work = 32 - Math.clz32(budget.nodes - start);

@@ -52,6 +52,11 @@ const WAYS = 4;
 /** Buckets in use at first. */
 const MIN_ACTIVE = 1 << 12;
 
+/** Bytes of a table of 2^bits buckets (for a shared buffer, see {@linkcode TranspositionTable}). */
+export function tableBytes(bits: number): number {
+  return (1 << bits) * WAYS * ENTRY * 4;
+}
+
 /**
  * Transposition table: set key (64 bits) and solution count to a value and, for a win, a
  * winning move (`cell * 16 + digit`).
@@ -60,6 +65,11 @@ const MIN_ACTIVE = 1 << 12;
  * new entry replaces, in order, an empty one, the same set, an entry of an earlier search
  * (`newSearch`), or the one that took the least work. No `#private` fields: bundling for
  * old engines lowers them to slow `WeakMap` calls.
+ *
+ * Threads may share one table (a buffer over a `SharedArrayBuffer`) without locks: an
+ * entry's first key half is stored XORed with its value word, so an entry read while
+ * another thread writes it (halves of two different stores) fails the key check, unless
+ * 32 bits happen to agree, instead of pairing one set's key with another set's value.
  */
 export class TranspositionTable {
   /** The winning move of the last hit (`cell * 16 + digit`, 0 for a loss). */
@@ -69,9 +79,14 @@ export class TranspositionTable {
   private readonly fullMask: number;
   private age = 1;
 
-  /** A table of 2^bits buckets (64 bytes each). */
-  constructor(bits: number) {
-    this.t = new Int32Array((1 << bits) * WAYS * ENTRY);
+  /**
+   * A table of 2^bits buckets (64 bytes each), in `buffer` when given (of
+   * {@linkcode tableBytes} bytes; zeroed, or another thread's table to share).
+   */
+  constructor(bits: number, buffer?: ArrayBufferLike) {
+    this.t = buffer === undefined
+      ? new Int32Array((1 << bits) * WAYS * ENTRY)
+      : new Int32Array(buffer, 0, (1 << bits) * WAYS * ENTRY);
     this.fullMask = (1 << bits) - 1;
     this.mask = Math.min(this.fullMask, MIN_ACTIVE - 1);
   }
@@ -106,8 +121,8 @@ export class TranspositionTable {
     const t = this.t;
     const b = ((h1 ^ Math.imul(h2, 0x9e3779b1)) & this.mask) * (WAYS * ENTRY);
     for (let e = b; e < b + WAYS * ENTRY; e += ENTRY) {
-      if (t[e] === h1 && t[e + 1] === h2 && t[e + 2] === c) {
-        const meta = t[e + 3];
+      const meta = t[e + 3];
+      if ((t[e] ^ meta) === h1 && t[e + 1] === h2 && t[e + 2] === c) {
         this.move = (meta >>> 2) & 0x7ff;
         return meta & 3;
       }
@@ -123,7 +138,7 @@ export class TranspositionTable {
     let worst = 0x7fffffff;
     for (let e = b; e < b + WAYS * ENTRY; e += ENTRY) {
       const meta = t[e + 3];
-      if (meta === 0 || (t[e] === h1 && t[e + 1] === h2 && t[e + 2] === c)) {
+      if (meta === 0 || ((t[e] ^ meta) === h1 && t[e + 1] === h2 && t[e + 2] === c)) {
         victim = e;
         break;
       }
@@ -134,10 +149,11 @@ export class TranspositionTable {
         victim = e;
       }
     }
-    t[victim] = h1;
+    const meta = (work << 24) | (this.age << 16) | (move << 2) | value;
+    t[victim] = h1 ^ meta;
     t[victim + 1] = h2;
     t[victim + 2] = c;
-    t[victim + 3] = (work << 24) | (this.age << 16) | (move << 2) | value;
+    t[victim + 3] = meta;
   }
 }
 
@@ -156,6 +172,8 @@ export class Budget {
   private deadline = Infinity;
   private now: (() => number) | undefined = undefined;
   private nextCheck = 0;
+  /** A flag another thread may raise (non-zero) to stop the search, read with the clock. */
+  stop: Int32Array | undefined = undefined;
 
   /** Reset the counters (a new position). */
   reset(): void {
@@ -180,9 +198,12 @@ export class Budget {
       return false;
     }
     this.visits += work;
-    if (this.visits >= this.nextCheck && this.now !== undefined) {
+    if (this.visits >= this.nextCheck) {
       this.nextCheck = this.visits + CHECK_EVERY;
-      if (this.now() >= this.deadline) {
+      if (
+        (this.now !== undefined && this.now() >= this.deadline) ||
+        (this.stop !== undefined && Atomics.load(this.stop, 0) !== 0)
+      ) {
         this.aborted = true;
         return false;
       }

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { analyzeSolutions, type GameValue, MoveStatus, SolutionGame } from "./endgame.ts";
-import { LOSS, SEED1, SEED2, solutionKey, TranspositionTable, WIN } from "./endgame_table.ts";
+import {
+  LOSS,
+  SEED1,
+  SEED2,
+  solutionKey,
+  tableBytes,
+  TranspositionTable,
+  WIN,
+} from "./endgame_table.ts";
 import { collectSolutions, countSolutions } from "../solve/count.ts";
 import { parseGrid81 } from "./rules.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
@@ -313,6 +321,24 @@ Deno.test("codecup_endgame", async (t) => {
       const r = collectSolutions(parseGrid81(cases[i])!, 9, { limit: 4000 });
       assert.equal(analyzeSolutions(shared, r.solutions, r.count, {}, false).value, outcomes[i]);
     }
+  });
+
+  await t.step("an entry torn between two threads' stores answers neither set", () => {
+    // Sets A and B share a bucket (their first key halves differ above its mask) and the
+    // rest of the key; a reader may see B's first word with A's other words.
+    const a = new ArrayBuffer(tableBytes(4));
+    const b = new ArrayBuffer(tableBytes(4));
+    new TranspositionTable(4, a).store(0x1234, 0x5678, 9, WIN, 0x35, 3);
+    new TranspositionTable(4, b).store(0x1234 ^ 0x10000, 0x5678, 9, LOSS, 0, 5);
+    const words = new Int32Array(a);
+    const e = words.findIndex((x) => x !== 0);
+    words[e] = new Int32Array(b)[e];
+    const torn = new TranspositionTable(4, a);
+    assert.equal(torn.probe(0x1234, 0x5678, 9), 0);
+    assert.equal(torn.probe(0x1234 ^ 0x10000, 0x5678, 9), 0);
+    // Whole entries written through either view are found.
+    torn.store(0x1234, 0x5678, 9, WIN, 0x35, 3);
+    assert.equal(new TranspositionTable(4, a).probe(0x1234, 0x5678, 9), WIN);
   });
 
   await t.step("root moves are the pairs held by some but not all solutions", () => {

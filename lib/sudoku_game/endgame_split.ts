@@ -1,0 +1,94 @@
+/**
+ * One root search divided between threads: the calling thread and helpers (worker
+ * threads the caller provides) hold the same solution set, share one transposition table
+ * (a `SharedArrayBuffer`, see `endgame_table.ts`) and take the root moves one at a time
+ * from a shared list ({@linkcode SharedMoves}). The first proven win stops them all.
+ *
+ * The values stay exact: each thread's search is the single-threaded one, and what the
+ * threads share are decided moves and table entries, which are true whoever wrote them.
+ *
+ * @module
+ */
+
+import {
+  type GameValue,
+  MoveStatus,
+  type RootMove,
+  type SearchLimits,
+  type SolutionGame,
+} from "./endgame.ts";
+import { SharedMoves, Stop } from "./endgame_shared.ts";
+
+/** A helper thread, as the thread that divides a search sees it. */
+export interface SplitHelper {
+  /**
+   * Start searching `n` solutions (81 digits each; the helper copies them before
+   * returning) on the shared `control` (see {@linkcode helpSolve}); false when the helper
+   * cannot (it is gone), and then it never counts itself done.
+   */
+  start(solutions: Uint8Array, n: number, control: Int32Array): boolean;
+}
+
+/** How long to wait for helpers to notice a stop (they look about every millisecond). */
+const STOP_GRACE_MS = 250;
+
+/**
+ * `game.solveMoves(moves, limits)` (the value only) with `helpers` taking root moves too.
+ * The calling thread blocks while it waits for them (`Atomics.wait`).
+ */
+export function solveSplit(
+  game: SolutionGame,
+  moves: RootMove[],
+  limits: SearchLimits,
+  helpers: readonly SplitHelper[],
+): GameValue | undefined {
+  if (helpers.length === 0) return game.solveMoves(moves, limits);
+  const shared = SharedMoves.create(moves.map((m) => m.status), helpers.length);
+  const solutions = game.solutions;
+  for (const h of helpers) if (!h.start(solutions, game.n, shared.control)) shared.done();
+  let value = game.solveMoves(moves, limits, false, shared);
+  if (shared.stopped === Stop.None && value === undefined && !game.aborted) {
+    // No move left to take: the helpers finish theirs, within the time.
+    const { deadline, now } = limits;
+    const left = deadline === undefined || now === undefined ? Infinity : deadline - now();
+    if (left > 0) shared.waitIdle(left);
+  }
+  shared.stop(Stop.Time);
+  shared.waitIdle(STOP_GRACE_MS);
+  let win = false;
+  let open = false;
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i];
+    const s = shared.status(i);
+    if (m.status === MoveStatus.Unknown) m.status = s as MoveStatus;
+    m.nodes = Math.max(m.nodes ?? 0, shared.nodes(i));
+    if (m.status === MoveStatus.Win) win = true;
+    if (m.status === MoveStatus.Unknown) open = true;
+  }
+  if (value === undefined && win) value = "WIN2";
+  if (value === undefined && !open && moves.length > 0) value = "LOSS";
+  return value;
+}
+
+/**
+ * A helper's part of {@linkcode solveSplit}: load the set into this thread's `game` (whose
+ * table is the shared one), take moves until none is left or the search stops, then
+ * count itself done.
+ */
+export function helpSolve(
+  game: SolutionGame,
+  solutions: Uint8Array,
+  n: number,
+  control: Int32Array,
+): void {
+  const shared = new SharedMoves(control);
+  try {
+    if (shared.stopped !== Stop.None || !game.load(solutions, n)) return;
+    const moves = game.rootMoves();
+    if (moves.length !== shared.count) return;
+    for (let i = 0; i < moves.length; i++) moves[i].status = shared.status(i) as MoveStatus;
+    game.solveMoves(moves, {}, false, shared);
+  } finally {
+    shared.done();
+  }
+}
