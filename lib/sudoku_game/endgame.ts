@@ -149,6 +149,8 @@ export class SolutionGame {
   private readonly moveH2 = new Int32Array(1024);
   /** The winning move (cell * 16 + digit) of the last node that returned a win. */
   private winMove = 0;
+  /** Search the replies to a root move largest first (a thread joining another's move). */
+  private reverseReplies = false;
   private readonly table: TranspositionTable;
   private readonly budget = new Budget();
   private readonly frames: FrameSearch;
@@ -351,7 +353,6 @@ export class SolutionGame {
   ): GameValue | undefined {
     const budget = this.budget;
     budget.limit(limits.maxNodes, limits.deadline, limits.now);
-    budget.stop = shared?.stopFlag;
     let win1 = false;
     let win = false;
     let unknown = shared !== undefined;
@@ -386,23 +387,48 @@ export class SolutionGame {
     const start = budget.nodes;
     const byPair = new Map<number, number>();
     for (let i = 0; i < moves.length; i++) byPair.set(moves[i].cell * 16 + moves[i].digit, i);
-    const next = (i: number) => shared === undefined ? i + 1 : shared.take();
-    for (let i = next(-1); i < moves.length; i = next(i)) {
+    let i = -1;
+    for (;;) {
+      let join = false;
+      i = shared === undefined ? i + 1 : shared.take();
+      if (i >= moves.length && shared !== undefined) {
+        // No move left to take: search one that another thread is on, from the other end.
+        i = shared.join();
+        join = i >= 0;
+        if (!join) break;
+      }
+      if (i >= moves.length) break;
       const m = moves[i];
       // Another thread may have refuted it meanwhile.
       if (shared !== undefined && m.status === MoveStatus.Unknown) {
         m.status = shared.status(i) as MoveStatus;
       }
-      if (m.status !== MoveStatus.Unknown) continue;
+      if (m.status !== MoveStatus.Unknown) {
+        // Decided here (at once, or refuted by a sibling's reply): no thread must join it.
+        shared?.decideIfOpen(i, m.status);
+        continue;
+      }
       if (budget.aborted) {
         unknown = true;
         if (shared === undefined) continue;
         break;
       }
       const before = budget.nodes;
+      if (shared !== undefined) {
+        const at = i;
+        budget.stopWhen = () => shared.stopped !== Stop.None || shared.status(at) !== 0;
+      }
+      this.reverseReplies = join;
       const r = this.solveChild(m.cell, m.digit);
+      this.reverseReplies = false;
       m.nodes = (m.nodes ?? 0) + budget.nodes - before;
       if (r === 0) {
+        if (shared !== undefined && !budget.expired && shared.stopped === Stop.None) {
+          // Another thread decided this move first: go on with the next.
+          budget.resume();
+          m.status = shared.status(i) as MoveStatus;
+          continue;
+        }
         unknown = true;
         continue;
       }
@@ -426,7 +452,7 @@ export class SolutionGame {
         if (!all) break;
       }
     }
-    budget.stop = undefined;
+    budget.stopWhen = undefined;
     // A loss holds only when every root move was decided, not a chosen few.
     if (win || (!unknown && moves.length === this.rootMoveCount)) {
       const work = 32 - Math.clz32(budget.nodes - start);
@@ -681,7 +707,11 @@ export class SolutionGame {
     }
     const cb = rb + k * width;
     const ckb = kb + 2 * k;
-    for (let a = mb; a < mb + m; a++) {
+    // Fewest first, or at a root move's replies in reverse when joining another thread's
+    // search of that move (so that the two meet in the middle through the table).
+    const back = depth === 1 && this.reverseReplies;
+    for (let q = 0; q < m; q++) {
+      const a = back ? mb + m - 1 - q : mb + q;
       const v = moves[a];
       const c = Math.floor(v / 2048);
       const id = v - c * 2048;

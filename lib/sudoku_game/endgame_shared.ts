@@ -3,7 +3,7 @@
  * thread found, and a flag to stop them all, in one `Int32Array` that every thread sees
  * (over a `SharedArrayBuffer`; a plain buffer works for one thread).
  *
- * Layout: `[next, stop, busy, moves, then per move its status and nodes]`.
+ * Layout: `[next, stop, busy, moves, then per move its status, nodes and joiners]`.
  *
  * @module
  */
@@ -13,6 +13,8 @@ const STOP = 1;
 const BUSY = 2;
 const MOVES = 3;
 const HEAD = 4;
+/** Ints per move: status, nodes, threads that joined its search. */
+const PER = 3;
 
 /** Why a shared search stopped: not at all, out of time, or a winning move was found. */
 export const Stop = { None: 0, Time: 1, Win: 2 } as const;
@@ -32,14 +34,14 @@ export class SharedMoves {
 
   /** A fresh state for `count` moves with these statuses, shared when threads can share. */
   static create(statuses: readonly number[], helpers: number): SharedMoves {
-    const ints = HEAD + 2 * statuses.length;
+    const ints = HEAD + PER * statuses.length;
     const buffer = typeof SharedArrayBuffer === "function"
       ? new SharedArrayBuffer(ints * 4)
       : new ArrayBuffer(ints * 4);
     const control = new Int32Array(buffer);
     control[MOVES] = statuses.length;
     control[BUSY] = helpers;
-    for (let i = 0; i < statuses.length; i++) control[HEAD + 2 * i] = statuses[i];
+    for (let i = 0; i < statuses.length; i++) control[HEAD + PER * i] = statuses[i];
     return new SharedMoves(control);
   }
 
@@ -55,23 +57,44 @@ export class SharedMoves {
 
   /** Status of move `i` (`MoveStatus`), as some thread last wrote it. */
   status(i: number): number {
-    return Atomics.load(this.control, HEAD + 2 * i);
+    return Atomics.load(this.control, HEAD + PER * i);
   }
 
   /** Nodes spent on move `i`. */
   nodes(i: number): number {
-    return Atomics.load(this.control, HEAD + 2 * i + 1);
+    return Atomics.load(this.control, HEAD + PER * i + 1);
   }
 
   /** Record what a search of move `i` found and the nodes it took. */
   publish(i: number, status: number, nodes: number): void {
-    Atomics.store(this.control, HEAD + 2 * i, status);
-    Atomics.add(this.control, HEAD + 2 * i + 1, Math.min(nodes, 0x3fffffff));
+    Atomics.store(this.control, HEAD + PER * i, status);
+    Atomics.add(this.control, HEAD + PER * i + 1, Math.min(nodes, 0x3fffffff));
   }
 
   /** Mark move `i` with `status` unless a thread has decided it already. */
   decideIfOpen(i: number, status: number): void {
-    Atomics.compareExchange(this.control, HEAD + 2 * i, 0, status);
+    Atomics.compareExchange(this.control, HEAD + PER * i, 0, status);
+  }
+
+  /**
+   * A move another thread is searching that this one may join (a thread with no move left
+   * to take helps with one in progress): the one with the fewest joiners, earliest first;
+   * -1 when none is open. The move counts the new joiner.
+   */
+  join(): number {
+    const taken = Math.min(Atomics.load(this.control, NEXT), this.count);
+    let best = -1;
+    let fewest = Infinity;
+    for (let i = 0; i < taken; i++) {
+      if (this.status(i) !== 0) continue;
+      const j = Atomics.load(this.control, HEAD + PER * i + 2);
+      if (j < fewest) {
+        fewest = j;
+        best = i;
+      }
+    }
+    if (best >= 0) Atomics.add(this.control, HEAD + PER * best + 2, 1);
+    return best;
   }
 
   /** Why the search stopped ({@linkcode Stop}), or `Stop.None`. */

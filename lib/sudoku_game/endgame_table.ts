@@ -166,20 +166,28 @@ export class Budget {
   nodes = 0;
   /** Work done, in row-cells or mask-words (what the clock is read by). */
   visits = 0;
-  /** Whether the budget ran out; results computed after that are meaningless. */
+  /** Whether the search was stopped; results computed after that are meaningless. */
   aborted = false;
+  /** Whether it stopped because the nodes or the time ran out (not on `stopWhen`). */
+  expired = false;
   private maxNodes = Infinity;
   private deadline = Infinity;
   private now: (() => number) | undefined = undefined;
   private nextCheck = 0;
-  /** A flag another thread may raise (non-zero) to stop the search, read with the clock. */
-  stop: Int32Array | undefined = undefined;
+  /** Asked with each clock read: true stops the search (another thread's news). */
+  stopWhen: (() => boolean) | undefined = undefined;
 
   /** Reset the counters (a new position). */
   reset(): void {
     this.nodes = 0;
     this.visits = 0;
     this.aborted = false;
+    this.expired = false;
+  }
+
+  /** Go on after a stop on `stopWhen` (the limits still hold). */
+  resume(): void {
+    this.aborted = this.expired;
   }
 
   /** Set the limits of the next search: nodes from now, a deadline on a clock. */
@@ -188,22 +196,24 @@ export class Budget {
     this.deadline = deadline ?? Infinity;
     this.now = now;
     this.aborted = false;
+    this.expired = false;
     this.nextCheck = this.visits;
   }
 
   /** Count a node of `work` units; false (and `aborted`) when the budget is spent. */
   node(work: number): boolean {
     if (++this.nodes >= this.maxNodes) {
-      this.aborted = true;
+      this.aborted = this.expired = true;
       return false;
     }
     this.visits += work;
     if (this.visits >= this.nextCheck) {
       this.nextCheck = this.visits + CHECK_EVERY;
-      if (
-        (this.now !== undefined && this.now() >= this.deadline) ||
-        (this.stop !== undefined && Atomics.load(this.stop, 0) !== 0)
-      ) {
+      if (this.now !== undefined && this.now() >= this.deadline) {
+        this.aborted = this.expired = true;
+        return false;
+      }
+      if (this.stopWhen !== undefined && this.stopWhen()) {
         this.aborted = true;
         return false;
       }
