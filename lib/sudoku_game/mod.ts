@@ -30,3 +30,6 @@ export {
   type SearchLimits,
   SolutionGame,
 } from "./endgame.ts";
+export { helpSolve, solveSplit, type SplitHelper } from "./endgame_split.ts";
+export { SharedMoves, Stop } from "./endgame_shared.ts";
+export { tableBytes } from "./endgame_table.ts";
