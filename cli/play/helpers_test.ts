@@ -43,6 +43,21 @@ Deno.test("play helpers: an endgame search divided between threads", async (t) =
       }
     });
 
+    await t.step("threads made to join each other's moves at once still get every label", () => {
+      // Join rule 0: a thread always helps with a move in progress before taking a new
+      // one, searching its replies from the other end, and stops when the other decides it.
+      for (let i = 2; i < cases.length; i += 5) {
+        const { buf, n } = solutionsOf(cases[i]);
+        new Int32Array(table).fill(0);
+        game.load(buf, n);
+        const value = solveSplit(game, game.rootMoves(), {}, pool.helpers, {
+          factor: 0,
+          floor: 0,
+        });
+        assert.equal(value, outcomes[i], `position ${i + 1} (${n} solutions)`);
+      }
+    });
+
     await t.step("a LOSS needs every move decided: each is, and each loses", () => {
       let losses = 0;
       for (let i = 0; i < cases.length && losses < 5; i++) {

@@ -133,6 +133,8 @@ export interface MoveInfo {
   nodes: number;
   /** Threads that searched the move, when more than the bot's own. */
   threads?: number;
+  /** The move was chosen as a handover after which no reply leaves a handover. */
+  deadEnd?: boolean;
 }
 
 /** The strong level plays random moves while the grid has fewer givens than this. */
@@ -161,6 +163,8 @@ export class SudokuBot {
   private readonly tableBits: number;
   private readonly tableBuffer: ArrayBufferLike | undefined;
   private readonly helpers: readonly SplitHelper[];
+  /** The dead-end handover of this turn, if one was found. */
+  private deadEnd: RootMove | undefined = undefined;
   private buf: Uint8Array;
   private game: SolutionGame | undefined;
   /** Whether `game` holds exactly the solutions of `grid`. */
@@ -416,6 +420,7 @@ export class SudokuBot {
     this.last = { line: "", phase: "endgame", solutions: n, exact: true, nodes: 0 };
     if (n === 0) throw new Error("the position has no solution");
     if (n === 1) return "!";
+    this.deadEnd = undefined;
     const moves = game.rootMoves();
     const now = this.now;
     const t0 = now();
@@ -441,7 +446,30 @@ export class SudokuBot {
       : undefined;
     this.last.nodes = game.nodes;
     pick ??= hardest(moves) ?? largest(moves);
+    if (pick === this.deadEnd) this.last.deadEnd = true;
     return formatMove(pick.cell, pick.digit, pick.count === 1);
+  }
+
+  /**
+   * Put first, in `open` (largest first), the largest handover (a move leaving
+   * {@linkcode HANDOVER} solutions or more) after which no reply leaves that many: the
+   * opponent then faces the decisive turn on a large set, and a failed proof there hands
+   * the bot a smaller one. When the bot faces it instead, it won 13 of 28 games against
+   * NineDigits; when NineDigits did, 6 of 9 (40 games at 4f2961a).
+   */
+  private deadEndFirst(open: RootMove[]): void {
+    let scans = 0;
+    for (let i = 0; i < open.length && open[i].count >= HANDOVER; i++) {
+      const m = open[i];
+      if (m.count > DEAD_END_MOST) continue;
+      if (scans++ >= DEAD_END_SCANS) return;
+      if (this.game!.largestReply(m.cell, m.digit) < HANDOVER) {
+        open.splice(i, 1);
+        open.unshift(m);
+        this.deadEnd = m;
+        return;
+      }
+    }
   }
 
   /**
@@ -455,6 +483,7 @@ export class SudokuBot {
     const now = this.now;
     const open = moves.filter((m) => m.status === MoveStatus.Unknown);
     open.sort((a, b) => b.count - a.count || a.cell - b.cell || a.digit - b.digit);
+    this.deadEndFirst(open);
     for (let i = 0; i < open.length; i++) {
       const left = deadline - now();
       if (left <= 0) return open[i];
@@ -465,6 +494,11 @@ export class SudokuBot {
     return hardest(moves);
   }
 }
+
+/** Handovers are looked at up to this many solutions (a reply rarely leaves half). */
+const DEAD_END_MOST = 2 * HANDOVER;
+/** Handovers looked at in a turn, at most (each a scan of the set, tens of milliseconds). */
+const DEAD_END_SCANS = 8;
 
 /** The losing move whose refutation took the most search, if any move was searched. */
 function hardest(moves: readonly RootMove[]): RootMove | undefined {

@@ -3,7 +3,8 @@
  * thread found, and a flag to stop them all, in one `Int32Array` that every thread sees
  * (over a `SharedArrayBuffer`; a plain buffer works for one thread).
  *
- * Layout: `[next, stop, busy, moves, then per move its status, nodes and joiners]`.
+ * Layout: `[next, stop, busy, moves, refuted, refuted nodes, join factor, join floor, then per
+ * move its status, nodes, joiners and nodes so far]`.
  *
  * @module
  */
@@ -12,9 +13,30 @@ const NEXT = 0;
 const STOP = 1;
 const BUSY = 2;
 const MOVES = 3;
-const HEAD = 4;
-/** Ints per move: status, nodes, threads that joined its search. */
-const PER = 3;
+const REFUTED = 4;
+const REFUTED_NODES = 5;
+const JOIN_FACTOR = 6;
+const JOIN_FLOOR = 7;
+const HEAD = 8;
+/** Ints per move: status, nodes, threads that joined its search, nodes of the search so far. */
+const PER = 4;
+
+/** When a thread joins another's search of a root move: see {@linkcode SharedMoves.longMove}. */
+export interface JoinRule {
+  /** Times the mean nodes of a refutation so far. */
+  readonly factor: number;
+  /** Nodes at least. */
+  readonly floor: number;
+}
+
+/**
+ * The rule of the bot: 8 times the mean refutation, and 100,000 nodes (a few hundred
+ * milliseconds).
+ */
+export const DEFAULT_JOIN: JoinRule = { factor: 8, floor: 100_000 };
+
+/** `MoveStatus.Loss` (not imported: this module is below the search's). */
+const LOSS = 2;
 
 /** Why a shared search stopped: not at all, out of time, or a winning move was found. */
 export const Stop = { None: 0, Time: 1, Win: 2 } as const;
@@ -32,8 +54,15 @@ export class SharedMoves {
     this.stopFlag = control.subarray(STOP, STOP + 1);
   }
 
-  /** A fresh state for `count` moves with these statuses, shared when threads can share. */
-  static create(statuses: readonly number[], helpers: number): SharedMoves {
+  /**
+   * A fresh state for moves with these statuses, shared when threads can share; `join`
+   * tells when a thread joins a long search of another's (see {@linkcode SharedMoves.longMove}).
+   */
+  static create(
+    statuses: readonly number[],
+    helpers: number,
+    join: JoinRule = DEFAULT_JOIN,
+  ): SharedMoves {
     const ints = HEAD + PER * statuses.length;
     const buffer = typeof SharedArrayBuffer === "function"
       ? new SharedArrayBuffer(ints * 4)
@@ -41,6 +70,8 @@ export class SharedMoves {
     const control = new Int32Array(buffer);
     control[MOVES] = statuses.length;
     control[BUSY] = helpers;
+    control[JOIN_FACTOR] = join.factor;
+    control[JOIN_FLOOR] = join.floor;
     for (let i = 0; i < statuses.length; i++) control[HEAD + PER * i] = statuses[i];
     return new SharedMoves(control);
   }
@@ -67,8 +98,50 @@ export class SharedMoves {
 
   /** Record what a search of move `i` found and the nodes it took. */
   publish(i: number, status: number, nodes: number): void {
+    const n = Math.min(nodes, 0x3fffffff);
     Atomics.store(this.control, HEAD + PER * i, status);
-    Atomics.add(this.control, HEAD + PER * i + 1, Math.min(nodes, 0x3fffffff));
+    Atomics.add(this.control, HEAD + PER * i + 1, n);
+    if (status === LOSS) {
+      Atomics.add(this.control, REFUTED, 1);
+      Atomics.store(
+        this.control,
+        REFUTED_NODES,
+        Math.min(Atomics.load(this.control, REFUTED_NODES) + n, 0x3fffffff),
+      );
+    }
+  }
+
+  /** Nodes the search of move `i` has taken so far (its thread says so now and then). */
+  progress(i: number, nodes: number): void {
+    Atomics.store(this.control, HEAD + PER * i + 3, Math.min(nodes, 0x3fffffff));
+  }
+
+  /**
+   * A move in progress that has taken far longer than refutations take (the join rule's
+   * factor times their mean, and its floor), which no thread has joined: -1 if none.
+   * A losing move is usually refuted fast (one good reply); a winning move needs every
+   * reply refuted, so a long search is likely a win, worth a second thread. The move
+   * counts the new joiner.
+   */
+  longMove(): number {
+    const c = this.control;
+    const refuted = Atomics.load(c, REFUTED);
+    const mean = refuted === 0 ? 0 : Atomics.load(c, REFUTED_NODES) / refuted;
+    const threshold = Math.max(c[JOIN_FLOOR], c[JOIN_FACTOR] * mean);
+    const taken = Math.min(Atomics.load(this.control, NEXT), this.count);
+    let best = -1;
+    let most = threshold;
+    for (let i = 0; i < taken; i++) {
+      const b = HEAD + PER * i;
+      if (Atomics.load(this.control, b) !== 0 || Atomics.load(this.control, b + 2) !== 0) continue;
+      const n = Atomics.load(this.control, b + 3);
+      if (n >= most) {
+        most = n;
+        best = i;
+      }
+    }
+    if (best >= 0) Atomics.add(this.control, HEAD + PER * best + 2, 1);
+    return best;
   }
 
   /** Mark move `i` with `status` unless a thread has decided it already. */

@@ -17,7 +17,7 @@ import {
   type SearchLimits,
   type SolutionGame,
 } from "./endgame.ts";
-import { SharedMoves, Stop } from "./endgame_shared.ts";
+import { DEFAULT_JOIN, type JoinRule, SharedMoves, Stop } from "./endgame_shared.ts";
 
 /** A helper thread, as the thread that divides a search sees it. */
 export interface SplitHelper {
@@ -33,17 +33,19 @@ export interface SplitHelper {
 const STOP_GRACE_MS = 250;
 
 /**
- * `game.solveMoves(moves, limits)` (the value only) with `helpers` taking root moves too.
- * The calling thread blocks while it waits for them (`Atomics.wait`).
+ * `game.solveMoves(moves, limits)` (the value only) with `helpers` taking root moves too;
+ * `join` says when a thread leaves the list to help with a long search (tests may force
+ * it). The calling thread blocks while it waits for the helpers (`Atomics.wait`).
  */
 export function solveSplit(
   game: SolutionGame,
   moves: RootMove[],
   limits: SearchLimits,
   helpers: readonly SplitHelper[],
+  join: JoinRule = DEFAULT_JOIN,
 ): GameValue | undefined {
   if (helpers.length === 0) return game.solveMoves(moves, limits);
-  const shared = SharedMoves.create(moves.map((m) => m.status), helpers.length);
+  const shared = SharedMoves.create(moves.map((m) => m.status), helpers.length, join);
   const solutions = game.solutions;
   for (const h of helpers) if (!h.start(solutions, game.n, shared.control)) shared.done();
   let value = game.solveMoves(moves, limits, false, shared);

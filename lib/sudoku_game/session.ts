@@ -100,6 +100,7 @@ export class BotSession {
     if (info.value !== undefined) parts.push(info.value);
     if (info.nodes > 0) parts.push(`nodes=${info.nodes}`);
     if (info.threads !== undefined) parts.push(`threads=${info.threads}`);
+    if (info.deadEnd) parts.push("deadend");
     parts.push(`${dt.toFixed(0)}ms`, `used=${(this.used / 1000).toFixed(2)}s`);
     let text = parts.join(" ");
     if (text.length > this.debugLeft) text = text.slice(0, this.debugLeft);
