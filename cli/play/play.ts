@@ -119,6 +119,9 @@ export async function play(args: string[]): Promise<number> {
   // Without --seed every game differs (the match runner starts bots with the same command).
   const seed = intFlag("seed", values.seed, 0, 2 ** 31 - 1, Math.floor(Math.random() * 2 ** 31));
   if (values.analyze !== undefined) {
+    if (values.jobs !== undefined) {
+      throw new UsageError("--jobs is for the bot's games: --analyze searches in one thread");
+    }
     const limit = values.time === undefined
       ? undefined
       : numberFlag("time", values.time, 0.001, 86_400, 30);
@@ -297,8 +300,11 @@ async function runBot(
 ): Promise<number> {
   const now = () => performance.now();
   const totalMs = timeSeconds * 1000;
-  const tableBuffer = new SharedArrayBuffer(tableBytes(TABLE_BITS));
-  const pool = helperThreads > 0 && level === "strong"
+  // Only the strong level searches (the memory is taken as it is touched).
+  const tableBuffer = level === "strong"
+    ? new SharedArrayBuffer(tableBytes(TABLE_BITS))
+    : undefined;
+  const pool = tableBuffer !== undefined && helperThreads > 0
     ? startHelpers(helperThreads, TABLE_BITS, tableBuffer)
     : undefined;
   try {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { LiveBot, runCli } from "../test_util.ts";
+import { LiveBot, repoPath, runCli } from "../test_util.ts";
 import { judge, parseGrid81, Position } from "../../lib/sudoku_game/rules.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
 
@@ -268,6 +268,41 @@ Deno.test("play", async (t) => {
       assert.ok(!r.stderr.includes("    at "), "no stack trace");
     }
   });
+
+  await t.step(
+    "--jobs: threads for the bot's games only, with the read access they need",
+    async () => {
+      const usage = "Run 'sudokit play --help' for usage.\n";
+      const cases: [string[], string][] = [
+        [["play", "--jobs", "0"], "error: --jobs must be a whole number from 1 to 64, not '0'\n"],
+        [
+          ["play", "--analyze", ".".repeat(81), "--jobs", "2"],
+          "error: --jobs is for the bot's games: --analyze searches in one thread\n",
+        ],
+      ];
+      for (const [args, message] of cases) {
+        const r = await runCli(args);
+        assert.deepEqual([r.code, r.stdout, r.stderr], [2, "", message + usage], args.join(" "));
+      }
+      // Without read access: asked for, a clear error; by default, one thread and no error.
+      const bare = (args: string[]) =>
+        new Deno.Command(Deno.execPath(), {
+          args: ["run", "--quiet", repoPath("cli/main.ts"), ...args],
+          stdin: "null",
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+      const denied = await bare(["play", "--jobs", "2"]);
+      assert.equal(denied.code, 2);
+      assert.equal(
+        new TextDecoder().decode(denied.stderr),
+        "error: play needs read access for --jobs (to start its threads): run it with " +
+          "'deno task play', which grants it, or add --allow-read to 'deno run'\n",
+      );
+      const quiet = await bare(["play", "--seed", "3"]);
+      assert.deepEqual([quiet.code, new TextDecoder().decode(quiet.stderr)], [0, ""]);
+    },
+  );
 
   await t.step("--help and --game qttt --help", async () => {
     const r = await runCli(["play", "--help"]);

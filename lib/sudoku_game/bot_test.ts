@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { BotInputError, SudokuBot, turnBudget } from "./bot.ts";
+import { BotInputError, HANDOVER, SudokuBot, turnBudget } from "./bot.ts";
+import { collectSolutions } from "../solve/count.ts";
 import { judge, parseGrid81, parseMove, Position } from "./rules.ts";
 
 /** Plain reference enumerator: every completion of a grid, by trying digits cell by cell. */
@@ -224,6 +225,35 @@ Deno.test("codecup_bot", async (t) => {
       if (r.winner === g % 2) wins++;
     }
     assert.equal(wins, 4);
+  });
+
+  await t.step("at a handover turn: the largest handover no reply can hand back", () => {
+    // Game 23 of a match against NineDigits, after 25 moves: 246,954 solutions. The
+    // largest move leaves 171,188, after which a reply still leaves over 100,000.
+    const moves = ("Ch6 Hf4 Ad3 Bf9 Bd7 Ia9 If5 Ci1 Fe1 Ei7 Fb6 Eb2 Aa6 Db5 Bb1 Ie8 Cf8 Cb9 " +
+      "Gf7 Fa7 Ee5 Ef6 Ca3 Df3 Cc7").split(" ");
+    let clock = 0;
+    // A clock that runs fast, so that the turn's searches end at once.
+    const bot = new SudokuBot({ seed: 3, now: () => (clock += 20), tableBits: 16 });
+    const pos = new Position();
+    for (const m of moves) {
+      bot.opponent(m);
+      pos.play(judge(pos, m).move!);
+    }
+    const line = bot.move(25_000);
+    assert.equal(bot.last.deadEnd, true, line);
+    // By the solution counter: the move leaves 100,000 or more, and no reply does.
+    const v = judge(pos, line);
+    assert.equal(v.status, "OK");
+    pos.play(v.move!);
+    const r = collectSolutions(pos.grid, 9, { limit: 300_000 });
+    assert.ok(r.exact && r.count >= HANDOVER, `${line} leaves ${r.count}`);
+    const counts = new Int32Array(810);
+    for (let i = 0; i < r.count; i++) {
+      for (let c = 0; c < 81; c++) counts[c * 10 + r.solutions[i * 81 + c]]++;
+    }
+    for (const k of counts) assert.ok(k === r.count || k < HANDOVER, `a reply leaves ${k}`);
+    assert.ok(r.count < 171_188, "not the largest move");
   });
 
   await t.step("the same seed gives the same game", () => {
