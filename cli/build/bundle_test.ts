@@ -144,25 +144,19 @@ Deno.test("bundle: dist/sudokit.js alone in an empty directory", async (t) => {
       assert.equal(version.stdout, `sudokit ${denoJson.version}\n`);
     });
 
-    await t.step("play: the inlined helper thread searches the endgame", async () => {
-      const bot = `'${DENO}' run --quiet sudokit.js play --jobs 2 --seed {game}`;
-      const random = `'${DENO}' run --quiet sudokit.js play --level random --seed {game}`;
-      const r = await deno(
-        [
-          "run",
-          "--quiet",
-          "--allow-write",
-          "--allow-run",
-          "sudokit.js",
-          "match",
-          "--games",
-          "2",
-          "--bot-stderr",
-          "--",
-          bot,
-          random,
-        ],
+    /** `match` from the bundle, in the bundle's directory, between bots run from it too. */
+    const bundledMatch = (flags: string[], a: string, b: string) =>
+      deno(
+        ["run", "--quiet", "--allow-write", "--allow-run", "sudokit.js", "match", ...flags, "--"]
+          .concat([a, b].map((args) => `'${DENO}' run --quiet sudokit.js play ${args}`)),
         dir,
+      );
+
+    await t.step("play: the inlined helper thread searches the endgame", async () => {
+      const r = await bundledMatch(
+        ["--games", "2", "--bot-stderr"],
+        "--jobs 2 --time 10 --seed {game}",
+        "--level random --seed {game}",
       );
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /^A +2 +2 +4 .* WIN 2$/m);
@@ -170,23 +164,8 @@ Deno.test("bundle: dist/sudokit.js alone in an empty directory", async (t) => {
     });
 
     await t.step("match: the bundle against itself", async () => {
-      const bot = `'${DENO}' run --quiet sudokit.js play --level random --seed {game}`;
-      const r = await deno(
-        [
-          "run",
-          "--quiet",
-          "--allow-write",
-          "--allow-run",
-          "sudokit.js",
-          "match",
-          "--games",
-          "2",
-          "--",
-          bot,
-          bot,
-        ],
-        dir,
-      );
+      const random = "--level random --seed {game}";
+      const r = await bundledMatch(["--games", "2"], random, random);
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /^A +2 /m);
       assert.match(r.stdout, /^B +2 /m);

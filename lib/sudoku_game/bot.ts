@@ -463,7 +463,7 @@ export class SudokuBot {
       const m = open[i];
       if (m.count > DEAD_END_MOST) continue;
       if (scans++ >= DEAD_END_SCANS) return;
-      if (this.game!.largestReply(m.cell, m.digit) < HANDOVER) {
+      if (largestReply(this.game!.solutions, m.cell, m.digit) < HANDOVER) {
         open.splice(i, 1);
         open.unshift(m);
         this.deadEnd = m;
@@ -499,6 +499,23 @@ export class SudokuBot {
 const DEAD_END_MOST = 2 * HANDOVER;
 /** Handovers looked at in a turn, at most (each a scan of the set, tens of milliseconds). */
 const DEAD_END_SCANS = 8;
+
+/**
+ * The most solutions a reply to the move (cell, digit) can leave, among `solutions` (81
+ * digits each): what the opponent can hand back after it (0 when the move leaves one).
+ */
+export function largestReply(solutions: Uint8Array, cell: number, digit: number): number {
+  const counts = new Int32Array(810);
+  let c = 0;
+  for (let r = 0; r < solutions.length; r += 81) {
+    if (solutions[r + cell] !== digit) continue;
+    c++;
+    for (let i = 0; i < 81; i++) counts[i * 10 + solutions[r + i]]++;
+  }
+  let most = 0;
+  for (const k of counts) if (k < c && k > most) most = k;
+  return most;
+}
 
 /** The losing move whose refutation took the most search, if any move was searched. */
 function hardest(moves: readonly RootMove[]): RootMove | undefined {

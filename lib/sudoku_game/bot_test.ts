@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { BotInputError, HANDOVER, SudokuBot, turnBudget } from "./bot.ts";
+import { BotInputError, HANDOVER, largestReply, SudokuBot, turnBudget } from "./bot.ts";
+import { SolutionGame } from "./endgame.ts";
 import { collectSolutions } from "../solve/count.ts";
 import { judge, parseGrid81, parseMove, Position } from "./rules.ts";
 
@@ -225,6 +226,36 @@ Deno.test("codecup_bot", async (t) => {
       if (r.winner === g % 2) wins++;
     }
     assert.equal(wins, 4);
+  });
+
+  await t.step("largestReply: the most solutions a reply leaves, by a plain count", () => {
+    for (const i of [0, 7, 19, 74]) {
+      const r = collectSolutions(parseGrid81(cases[i])!, 9, { limit: 1 << 16 });
+      const game = new SolutionGame({ tableBits: 12 });
+      game.load(r.solutions, r.count);
+      let checked = 0;
+      for (const m of game.rootMoves().filter((_, k) => k % 7 === 0)) {
+        // The solutions holding the move, then for every (cell, digit) how many hold it.
+        const kept: number[] = [];
+        for (let s = 0; s < r.count; s++) {
+          if (r.solutions[s * 81 + m.cell] === m.digit) kept.push(s);
+        }
+        let most = 0;
+        for (let c = 0; c < 81; c++) {
+          for (let d = 1; d <= 9; d++) {
+            const k = kept.filter((s) => r.solutions[s * 81 + c] === d).length;
+            if (k < kept.length && k > most) most = k;
+          }
+        }
+        assert.equal(
+          largestReply(r.solutions.subarray(0, r.count * 81), m.cell, m.digit),
+          most,
+          `position ${i + 1}`,
+        );
+        checked++;
+      }
+      assert.ok(checked > 3);
+    }
   });
 
   await t.step("at a handover turn: the largest handover no reply can hand back", () => {

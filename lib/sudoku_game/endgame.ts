@@ -199,29 +199,6 @@ export class SolutionGame {
     this.prepare();
   }
 
-  /**
-   * The most solutions a reply to the move (cell, digit) can leave: what the opponent can
-   * hand back after it (0 when the move leaves one solution, or none holds it).
-   */
-  largestReply(cell: number, digit: number): number {
-    const n = this.n;
-    const w = this.rootWidth;
-    const col = this.colCell.subarray(0, w).indexOf(cell);
-    if (col < 0) return 0;
-    const counts = new Int32Array(w * 10);
-    const rows = this.rows;
-    let c = 0;
-    for (let s = 0; s < n; s++) {
-      const r = s * w;
-      if (rows[r + col] !== digit) continue;
-      c++;
-      for (let i = 0; i < w; i++) counts[i * 10 + rows[r + i]]++;
-    }
-    let most = 0;
-    for (const k of counts) if (k < c && k > most) most = k;
-    return most;
-  }
-
   /** How many of the loaded solutions hold `digit` at `cell`. */
   countMove(cell: number, digit: number): number {
     let c = 0;

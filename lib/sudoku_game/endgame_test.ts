@@ -341,31 +341,6 @@ Deno.test("codecup_endgame", async (t) => {
     assert.equal(new TranspositionTable(4, a).probe(0x1234, 0x5678, 9), WIN);
   });
 
-  await t.step("largestReply: the most solutions a reply leaves, by a plain count", () => {
-    for (const i of [0, 7, 19, 74]) {
-      const r = collectSolutions(parseGrid81(cases[i])!, 9, { limit: 1 << 16 });
-      game.load(r.solutions, r.count);
-      let checked = 0;
-      for (const m of game.rootMoves().filter((_, k) => k % 7 === 0)) {
-        // The solutions holding the move, then for every (cell, digit) how many hold it.
-        const kept: number[] = [];
-        for (let s = 0; s < r.count; s++) {
-          if (r.solutions[s * 81 + m.cell] === m.digit) kept.push(s);
-        }
-        let most = 0;
-        for (let c = 0; c < 81; c++) {
-          for (let d = 1; d <= 9; d++) {
-            const k = kept.filter((s) => r.solutions[s * 81 + c] === d).length;
-            if (k < kept.length && k > most) most = k;
-          }
-        }
-        assert.equal(game.largestReply(m.cell, m.digit), most, `position ${i + 1}`);
-        checked++;
-      }
-      assert.ok(checked > 3);
-    }
-  });
-
   await t.step("root moves are the pairs held by some but not all solutions", () => {
     const set = ["1".repeat(81), "2" + "1".repeat(80), "3" + "1".repeat(79) + "2"];
     game.load(toBuffer(set), 3);

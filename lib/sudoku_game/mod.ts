@@ -20,7 +20,7 @@ export {
 } from "./rules.ts";
 export { judgeSequence, SudokuGame, sudokuGame, sudokuGameFor } from "./referee.ts";
 export { type CodecupOptions, type LineIo, runCodecup } from "./codecup.ts";
-export { type BotOptions, type Level, type MoveInfo, SudokuBot } from "./bot.ts";
+export { type BotOptions, largestReply, type Level, type MoveInfo, SudokuBot } from "./bot.ts";
 export {
   type Analysis,
   analyzeSolutions,
