@@ -64,7 +64,8 @@ Options:
                          estimate is below ${ENUM_FROM} solutions it enumerates
                          them, at most ${ENUM_MOST} (more: it tries again later),
                          and from then on searches each turn exactly on that
-                         set (a win first, then the safest move)
+                         set (a win first; else a set of 100,000 or more that
+                         no reply can hand back; else the safest move)
   --seed N               random seed (default: a fresh one per run); the same
                          seed and the same opponent moves give the same game
   --jobs N               threads for the endgame search, at most the number of
