@@ -6,7 +6,7 @@
  * @module
  */
 
-import { workerUrl } from "./worker_url.ts";
+import { workerSources, workerUrl } from "./worker_url.ts";
 import { formatLine } from "../lib/grid/parse.ts";
 import { type Generated, Generator, puzzleSeed, type Target } from "../lib/generate/generate.ts";
 import { SYMMETRIES, type Symmetry } from "../lib/generate/symmetry.ts";
@@ -131,10 +131,7 @@ export async function generateCommand(args: string[]): Promise<number> {
       progress.done(++written);
     };
     if (jobCount > 1) {
-      // The workers load their modules from the source tree.
-      for (const dir of ["./", "../lib/"]) {
-        const path = new URL(dir, import.meta.url);
-        if (path.protocol !== "file:") continue;
+      for (const path of workerSources("generate")) {
         requirePermission("generate", { name: "read", path }, "for --jobs (to start its threads)");
       }
       written = await inWorkers(settings, seed, count, jobCount, write);

@@ -39,3 +39,12 @@ export function workerUrl(name: WorkerName): string {
   }
   return new URL(WORKER_MODULES[name], import.meta.url).href;
 }
+
+/**
+ * What a worker of this kind reads to start, for the read permission it needs: its module
+ * file and the library it imports; nothing when it starts from an inlined source.
+ */
+export function workerSources(name: WorkerName): URL[] {
+  const url = new URL(workerUrl(name));
+  return url.protocol === "file:" ? [url, new URL("../lib/", import.meta.url)] : [];
+}

@@ -27,7 +27,7 @@ import {
 } from "./batch.ts";
 import { isMiss } from "./format.ts";
 import { CommandError, type Output, requirePermission } from "../io.ts";
-import { workerUrl } from "../worker_url.ts";
+import { workerSources, workerUrl } from "../worker_url.ts";
 
 /** Messages to a worker. */
 export type ToWorker =
@@ -178,11 +178,10 @@ export class Pool {
     readonly onCounted: (grids: number, misses: number) => void,
     readonly onProgress: (p: GridProgress | undefined) => void = () => {},
   ) {
-    const url = workerUrl("count");
-    if (url.startsWith("file:")) {
+    for (const path of workerSources("count")) {
       requirePermission(
         settings.command ?? "count",
-        { name: "read", path: new URL(url) },
+        { name: "read", path },
         "to start its worker threads (--jobs 1 needs none)",
       );
     }

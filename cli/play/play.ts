@@ -26,7 +26,7 @@ import {
 } from "../io.ts";
 import { choiceFlag, coreCount, intFlag, numberFlag } from "../flags.ts";
 import { tableBytes } from "../../lib/sudoku_game/endgame_table.ts";
-import { workerUrl } from "../worker_url.ts";
+import { workerSources } from "../worker_url.ts";
 import { startHelpers } from "./helpers.ts";
 
 /** Solutions `--analyze` enumerates at most. */
@@ -141,14 +141,10 @@ export async function play(args: string[]): Promise<number> {
 function helperCount(jobs: string | undefined): number {
   const threads = Math.min(intFlag("jobs", jobs, 1, 64, 2), coreCount());
   if (threads <= 1) return 0;
-  const url = new URL(workerUrl("play"));
-  if (url.protocol === "file:") {
-    // The worker loads its modules from the source tree.
-    for (const path of [url, new URL("../../lib/", import.meta.url)]) {
-      const read = { name: "read", path } as const;
-      if (jobs === undefined && Deno.permissions.querySync(read).state !== "granted") return 0;
-      requirePermission("play", read, "for --jobs (to start its threads)");
-    }
+  for (const path of workerSources("play")) {
+    const read = { name: "read", path } as const;
+    if (jobs === undefined && Deno.permissions.querySync(read).state !== "granted") return 0;
+    requirePermission("play", read, "for --jobs (to start its threads)");
   }
   return threads - 1;
 }

@@ -351,23 +351,9 @@ export class SolutionGame {
     const start = budget.nodes;
     const byPair = new Map<number, number>();
     for (let i = 0; i < moves.length; i++) byPair.set(moves[i].cell * 16 + moves[i].digit, i);
-    let i = -1;
-    for (;;) {
-      let join = false;
-      if (shared === undefined) i++;
-      else {
-        // A move searched far longer than refutations take is likely a win: help prove it.
-        i = shared.longMove();
-        join = i >= 0;
-        if (!join) i = shared.take();
-      }
-      if (i >= moves.length && shared !== undefined) {
-        // No move left to take: search one that another thread is on, from the other end.
-        i = shared.join();
-        join = i >= 0;
-        if (!join) break;
-      }
-      if (i >= moves.length) break;
+    for (let i = 0;; i++) {
+      if (shared !== undefined) i = shared.next();
+      if (i < 0 || i >= moves.length) break;
       const m = moves[i];
       // Another thread may have refuted it meanwhile.
       if (shared !== undefined && m.status === MoveStatus.Unknown) {
@@ -391,7 +377,8 @@ export class SolutionGame {
           return shared.stopped !== Stop.None || shared.status(at) !== 0;
         };
       }
-      this.reverseReplies = join;
+      // A thread joining another's search of the move takes the replies from the other end.
+      this.reverseReplies = shared?.joined ?? false;
       const r = this.solveChild(m.cell, m.digit);
       this.reverseReplies = false;
       m.nodes = (m.nodes ?? 0) + budget.nodes - before;

@@ -1,7 +1,7 @@
 /**
  * The root moves of one search shared between threads: which move is next, what each
  * thread found, and a flag to stop them all, in one `Int32Array` that every thread sees
- * (over a `SharedArrayBuffer`; a plain buffer works for one thread).
+ * (over a `SharedArrayBuffer`).
  *
  * Layout: `[next, stop, busy, moves, refuted, refuted nodes, join factor, join floor, then per
  * move its status, nodes, joiners and nodes so far]`.
@@ -21,7 +21,7 @@ const HEAD = 8;
 /** Ints per move: status, nodes, threads that joined its search, nodes of the search so far. */
 const PER = 4;
 
-/** When a thread joins another's search of a root move: see {@linkcode SharedMoves.longMove}. */
+/** When a thread joins another's search of a root move: see {@linkcode SharedMoves.next}. */
 export interface JoinRule {
   /** Times the mean nodes of a refutation so far. */
   readonly factor: number;
@@ -45,18 +45,15 @@ export const Stop = { None: 0, Time: 1, Win: 2 } as const;
 export class SharedMoves {
   /** The whole state, to pass to another thread. */
   readonly control: Int32Array;
-  /** The stop flag alone, for the search's budget to read. */
-  readonly stopFlag: Int32Array;
 
   /** The state over `control`, made by {@linkcode SharedMoves.create} in some thread. */
   constructor(control: Int32Array) {
     this.control = control;
-    this.stopFlag = control.subarray(STOP, STOP + 1);
   }
 
   /**
-   * A fresh state for moves with these statuses, shared when threads can share; `join`
-   * tells when a thread joins a long search of another's (see {@linkcode SharedMoves.longMove}).
+   * A fresh state for moves with these statuses, in shared memory; `join`
+   * tells when a thread joins a long search of another's (see {@linkcode SharedMoves.next}).
    */
   static create(
     statuses: readonly number[],
@@ -64,10 +61,7 @@ export class SharedMoves {
     join: JoinRule = DEFAULT_JOIN,
   ): SharedMoves {
     const ints = HEAD + PER * statuses.length;
-    const buffer = typeof SharedArrayBuffer === "function"
-      ? new SharedArrayBuffer(ints * 4)
-      : new ArrayBuffer(ints * 4);
-    const control = new Int32Array(buffer);
+    const control = new Int32Array(new SharedArrayBuffer(ints * 4));
     control[MOVES] = statuses.length;
     control[BUSY] = helpers;
     control[JOIN_FACTOR] = join.factor;
@@ -81,9 +75,27 @@ export class SharedMoves {
     return this.control[MOVES];
   }
 
-  /** The next move no thread has taken, or `count` when none is left. */
-  take(): number {
-    return Math.min(Atomics.add(this.control, NEXT, 1), this.count);
+  /** Whether the move {@linkcode SharedMoves.next} gave last is one this thread joined. */
+  joined = false;
+
+  /**
+   * The move for this thread to search next, -1 when none is open: a move in progress that
+   * has taken far longer than refutations (likely a win: help prove it), else the next move
+   * no thread has taken, else, with none left, one another thread is on. `joined` tells
+   * which.
+   */
+  next(): number {
+    let i = this.longMove();
+    if (i < 0) {
+      i = Atomics.add(this.control, NEXT, 1);
+      if (i < this.count) {
+        this.joined = false;
+        return i;
+      }
+      i = this.join();
+    }
+    this.joined = i >= 0;
+    return i;
   }
 
   /** Status of move `i` (`MoveStatus`), as some thread last wrote it. */
@@ -123,7 +135,7 @@ export class SharedMoves {
    * reply refuted, so a long search is likely a win, worth a second thread. The move
    * counts the new joiner.
    */
-  longMove(): number {
+  private longMove(): number {
     const c = this.control;
     const refuted = Atomics.load(c, REFUTED);
     const mean = refuted === 0 ? 0 : Atomics.load(c, REFUTED_NODES) / refuted;
@@ -154,7 +166,7 @@ export class SharedMoves {
    * to take helps with one in progress): the one with the fewest joiners, earliest first;
    * -1 when none is open. The move counts the new joiner.
    */
-  join(): number {
+  private join(): number {
     const taken = Math.min(Atomics.load(this.control, NEXT), this.count);
     let best = -1;
     let fewest = Infinity;
