@@ -7,7 +7,8 @@
 
 import { ENUM_LIMIT, ENUM_TRIGGER, OPENING_GIVENS, SudokuBot } from "../../lib/sudoku_game/bot.ts";
 import { BotSession } from "../../lib/sudoku_game/session.ts";
-import { analyzeSolutions, MAX_SOLUTIONS, SolutionGame } from "../../lib/sudoku_game/endgame.ts";
+import { MAX_SOLUTIONS, SolutionGame } from "../../lib/sudoku_game/endgame.ts";
+import { analyzeSolutions } from "../../lib/sudoku_game/endgame_analyze.ts";
 import { formatGrid81, formatMove, parseGrid81 } from "../../lib/sudoku_game/rules.ts";
 import { estimateSolutions } from "../../lib/sudoku_game/sample.ts";
 import { collectSolutions, countSolutions, engineFor } from "../../lib/solve/count.ts";
@@ -326,6 +327,8 @@ async function protocol(bot: SudokuBot, totalMs: number): Promise<number> {
   const now = () => performance.now();
   // performance.now() counts from the process start: the runtime's start-up is counted.
   const session = new BotSession(bot, { totalMs, startedAt: 0, debugMax: DEBUG_MAX });
+  bot.calibrate();
+  session.ready(now());
   let debugOpen = true;
   for await (const raw of stdinLines()) {
     const step = session.line(raw, now(), now);

@@ -31,6 +31,14 @@ import { Rng } from "../grid/random.ts";
 import { type GameValue, MoveStatus, type RootMove, SolutionGame } from "./endgame.ts";
 import { estimateSolutions, sampleSolutions } from "./sample.ts";
 import { solveSplit, type SplitHelper } from "./endgame_split.ts";
+import {
+  type BotTuning,
+  CALIBRATE_MS,
+  DEFAULT_TUNING,
+  measuredSpeed,
+  timeKeys,
+  tuningAt,
+} from "./settings.ts";
 
 /** Bot strength: `random` plays uniformly random legal moves, `strong` plays to win. */
 export type Level = "random" | "strong";
@@ -60,35 +68,29 @@ export const HANDOVER = 100_000;
  * Search time for an endgame turn, in ms, from the time left in the game, its total, the
  * number of solutions and the most that a move leaves (`largest`).
  *
- * A reserve (7 % of the game, at least a second) is never planned for: it absorbs the
- * runtime's start-up, enumerations and a busy machine. In positions of 10,000+ solutions
- * the side to move nearly always has a win, so the game goes to whoever first proves one.
- * The turn where no move leaves the opponent {@linkcode HANDOVER} solutions or more is the
- * decisive one: a failed proof hands over a set the opponent can solve. There the bot
- * spends 80 % of what is left on a set of 50,000 solutions or more, and 85 % on a smaller
- * one. With 55 %, 8 of 20 games against NineDigits were lost after a failed proof at
- * 68,000-137,000 solutions, 7 of them with about 12 s of the clock never used; solved
- * alone, 7 of those 8 positions were wins, two within 21 s (16 and 21 s), and the one
- * second chance that came (29,000 solutions) took 3.6 s. When a move still leaves that many,
- * proofs are long shots and the bot passes quickly: 10 % up to 250,000 solutions, 2 %
- * above; below 15,000 solutions a proof takes seconds at most, and a turn takes 60 %. The
- * budgets of successive turns form a decreasing series that never exceeds the plan.
+ * A reserve is never planned for: it absorbs the runtime's start-up, enumerations and a
+ * busy machine. A turn that can still hand over a set of {@linkcode HANDOVER} solutions or
+ * more passes quickly (proofs there are long shots); an exact turn takes `exactShare` of
+ * what is usable, a small one (under `smallSet` solutions, proofs of seconds at most)
+ * `smallShare`. The budgets of successive turns form a decreasing series that never
+ * exceeds the plan.
  */
 export function turnBudget(
   timeLeftMs: number,
   totalMs: number,
   solutions: number,
   largest = solutions,
+  tuning: Readonly<BotTuning> = DEFAULT_TUNING,
 ): number {
-  const usable = timeLeftMs - Math.max(1000, totalMs * 0.07);
+  const usable = timeLeftMs - Math.max(tuning.reserveMinMs, totalMs * tuning.reserveShare);
   if (usable <= 0) return 0;
-  const share = solutions < 15_000
-    ? 0.6
+  const share = solutions < tuning.smallSet
+    ? tuning.smallShare
     : largest < HANDOVER
-    ? (solutions >= 50_000 ? 0.8 : 0.85)
-    : solutions <= 250_000
-    ? 0.1
-    : 0.02;
+    ? (solutions < tuning.allInBelow ? tuning.exactShare : tuning.largeExactShare)
+    : solutions <= tuning.handoverSlowUntil
+    ? tuning.handoverShare
+    : tuning.handoverFastShare;
   return usable * share;
 }
 
@@ -110,6 +112,8 @@ export interface BotOptions {
   tableBits?: number;
   /** The table's memory, to share it with `helpers` (default a buffer of its own). */
   tableBuffer?: ArrayBufferLike;
+  /** Tuning values that differ from {@linkcode DEFAULT_TUNING}. */
+  tuning?: Partial<BotTuning>;
   /**
    * Threads that search an endgame turn with the bot, over `tableBuffer` (default none:
    * the bot searches alone). See `endgame_split.ts`.
@@ -135,6 +139,16 @@ export interface MoveInfo {
   threads?: number;
   /** The move was chosen as a handover after which no reply leaves a handover. */
   deadEnd?: boolean;
+  /** Root moves proven lost this turn (by offense and defense). */
+  refuted?: number;
+  /**
+   * How the defense chose the move on an exact turn: the candidate's rank (1 = the
+   * largest open move) and what its check found (`safe`, `unknown`, `win`), or `lost`
+   * when every candidate was refuted.
+   */
+  defense?: string;
+  /** The machine's speed against the competition's, measured on this turn's load. */
+  speed?: number;
 }
 
 /** The strong level plays random moves while the grid has fewer givens than this. */
@@ -163,6 +177,11 @@ export class SudokuBot {
   private readonly tableBits: number;
   private readonly tableBuffer: ArrayBufferLike | undefined;
   private readonly helpers: readonly SplitHelper[];
+  private readonly tuning: Readonly<BotTuning>;
+  /** The machine's speed against the competition's (see `calibrate`). */
+  private speed = 1;
+  /** `tuning` at the measured speed. */
+  private plan: Readonly<BotTuning>;
   /** The dead-end handover of this turn, if one was found. */
   private deadEnd: RootMove | undefined = undefined;
   private buf: Uint8Array;
@@ -184,7 +203,24 @@ export class SudokuBot {
     this.tableBits = options.tableBits ?? 22;
     this.tableBuffer = options.tableBuffer;
     this.helpers = options.helpers ?? [];
+    this.tuning = { ...DEFAULT_TUNING, ...options.tuning };
+    this.plan = this.tuning;
     this.buf = new Uint8Array(SMALL_SET * 81);
+  }
+
+  /**
+   * Measure the machine's speed against the competition's for `ms` milliseconds (a
+   * fixed arithmetic workload, see {@linkcode timeKeys}), and scale the time plan's sizes
+   * by it ({@linkcode tuningAt}). Call it once, before the game: without it the plan is
+   * the one measured at competition speed. Returns the speed (1 at the random level, which
+   * has no plan).
+   */
+  calibrate(ms = CALIBRATE_MS): number {
+    if (this.level === "random") return 1;
+    const { n, ms: took } = timeKeys(this.now, ms);
+    this.speed = measuredSpeed(this.tuning, n, took, this.helpers.length);
+    this.plan = tuningAt(this.tuning, this.speed);
+    return this.speed;
   }
 
   /**
@@ -373,11 +409,16 @@ export class SudokuBot {
             tableBits: this.tableBits,
             tableBuffer: this.tableBuffer,
           });
-          this.game.load(this.buf, n);
+          // The game takes the buffer over; the bot needs it no more.
+          this.game.load(this.buf, n, {}, true);
+          this.buf = new Uint8Array(0);
           this.exact = true;
         }
       }
       if (!this.exact) return this.keepLarge();
+      const line = this.endgameLine(timeLeftMs - (this.now() - start));
+      this.last.speed = this.speed;
+      return line;
     }
     return this.endgameLine(timeLeftMs - (this.now() - start));
   }
@@ -417,6 +458,7 @@ export class SudokuBot {
   private endgameLine(timeLeftMs: number): string {
     const game = this.game!;
     const n = game.n;
+    const tuning = this.plan;
     this.last = { line: "", phase: "endgame", solutions: n, exact: true, nodes: 0 };
     if (n === 0) throw new Error("the position has no solution");
     if (n === 1) return "!";
@@ -425,29 +467,71 @@ export class SudokuBot {
     const now = this.now;
     const t0 = now();
     const top = largest(moves).count;
-    const deadline = t0 + turnBudget(timeLeftMs, this.totalMs, n, top);
-    // Offense: fewest solutions first, until a win or most of the turn (wins are what
-    // decide games); the rest checks the move to play for an easy win of the opponent's
-    // (hopeless on a decisive turn of 15,000+ solutions: its children are too large).
-    const offense = n >= 15_000 && top < HANDOVER ? 0.95 : n > 5_000 ? 0.75 : 0.6;
+    const deadline = t0 + turnBudget(timeLeftMs, this.totalMs, n, top, tuning);
+    // Offense: fewest solutions first, for a share of the turn; the rest checks the move
+    // to play for a quick win of the opponent's.
+    const exact = top < HANDOVER;
+    const offense = !exact
+      ? 0.75
+      : n < tuning.allInBelow
+      ? tuning.offenseShare
+      : tuning.largeOffenseShare;
     const limits = { deadline: t0 + offense * (deadline - t0), now };
+    const tried = exact && tuning.offenseCap < n
+      ? moves.filter((m) => m.count <= tuning.offenseCap)
+      : moves;
     // Helpers pay off once a search takes more than their start-up (a copy of the set).
     const split = n >= SPLIT_FROM && this.helpers.length > 0;
     const value = split
-      ? solveSplit(game, moves, limits, this.helpers)
-      : game.solveMoves(moves, limits, false);
+      ? solveSplit(game, tried, limits, this.helpers)
+      : game.solveMoves(tried, limits, false);
     if (split) this.last.threads = 1 + this.helpers.length;
     let pick = bestWin(moves);
-    if (pick === undefined && value !== "LOSS") pick = this.defend(moves, deadline);
+    if (pick === undefined && value !== "LOSS") {
+      pick = exact ? this.defendExact(moves, deadline) : this.defend(moves, deadline);
+    }
     this.last.value = pick?.status === MoveStatus.Win
       ? (pick.count === 1 ? "WIN1" : "WIN2")
-      : value === "LOSS" || moves.every((m) => m.status === MoveStatus.Loss)
+      : moves.every((m) => m.status === MoveStatus.Loss)
       ? "LOSS"
       : undefined;
     this.last.nodes = game.nodes;
+    this.last.refuted = moves.reduce((k, m) => k + (m.status === MoveStatus.Loss ? 1 : 0), 0);
     pick ??= hardest(moves) ?? largest(moves);
     if (pick === this.deadEnd) this.last.deadEnd = true;
     return formatMove(pick.cell, pick.digit, pick.count === 1);
+  }
+
+  /**
+   * No win found on an exact turn: check the open moves, largest first, for a winning
+   * reply among the opponent's replies of at most `defenseCap` solutions (those a search
+   * tries first), each for a share of the time left, until `deadline`. Returns the first
+   * with none (or that turns out to win, or whose check ran out of time), else, when all
+   * are refuted, the one whose refutation took the most work; undefined if none is open.
+   */
+  private defendExact(moves: RootMove[], deadline: number): RootMove | undefined {
+    const game = this.game!;
+    const now = this.now;
+    const open = moves.filter((m) => m.status === MoveStatus.Unknown);
+    open.sort((a, b) => b.count - a.count || a.cell - b.cell || a.digit - b.digit);
+    for (let i = 0; i < open.length; i++) {
+      const m = open[i];
+      const left = deadline - now();
+      if (left <= 0) {
+        this.last.defense = `late@${i + 1}`;
+        return m;
+      }
+      const r = game.checkMove(m, this.tuning.defenseCap, {
+        deadline: now() + left * this.tuning.defenseSlice,
+        now,
+      });
+      if (r !== "loss") {
+        this.last.defense = `${r}@${i + 1}`;
+        return m;
+      }
+    }
+    this.last.defense = "lost";
+    return hardest(moves);
   }
 
   /**

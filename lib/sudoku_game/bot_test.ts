@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { BotInputError, HANDOVER, largestReply, SudokuBot, turnBudget } from "./bot.ts";
 import { SolutionGame } from "./endgame.ts";
+import { DEFAULT_TUNING } from "./settings.ts";
 import { collectSolutions } from "../solve/count.ts";
 import { judge, parseGrid81, parseMove, Position } from "./rules.ts";
 
@@ -104,14 +105,19 @@ Deno.test("codecup_bot", async (t) => {
     assert.equal(turnBudget(2100, total, 40_000), 0);
     // Most of the time goes where a search can win the game.
     assert.ok(turnBudget(total, total, 20_000) > 10 * turnBudget(total, total, 500_000));
-    // The decisive turn (no move leaves the opponent a set out of its reach) takes most
-    // of what is left, keeping some for a second chance, and more on a smaller set; a
-    // turn that can still hand over such a set passes quickly.
+    // An exact turn (no move leaves the opponent a set out of its reach) on a set a
+    // proof can take goes all in; on a larger one it keeps most of the clock for the later,
+    // smaller turns; a turn that can still hand over such a set passes quickly.
     const usable = total - 2100;
+    const allIn = turnBudget(total, total, 45_000, 30_000);
+    assert.ok(allIn >= 0.8 * usable, `${allIn}`);
     const large = turnBudget(total, total, 120_000, 90_000);
-    assert.ok(large >= 0.75 * usable && large <= 0.85 * usable, `${large}`);
-    assert.ok(turnBudget(usable - large + 2100, total, 45_000, 30_000) >= 0.8 * (usable - large));
+    assert.ok(large <= 0.2 * usable, `${large}`);
+    assert.ok(turnBudget(total - large, total, 45_000, 30_000) >= 0.8 * (usable - large));
     assert.ok(turnBudget(total, total, 120_000, 101_000) <= 0.1 * total);
+    // Tuning values given override the defaults.
+    const half = turnBudget(total, total, 45_000, 30_000, { ...DEFAULT_TUNING, exactShare: 0.5 });
+    assert.equal(half, 0.5 * usable);
   });
 
   await t.step("an opponent's move that cannot be taken is a BotInputError", () => {

@@ -42,6 +42,8 @@ export function runCodecup(io: LineIo, options: CodecupOptions): void {
   const now = () => io.now();
   const bot = new SudokuBot({ level: options.level ?? "strong", seed: options.seed, now, totalMs });
   const session = new BotSession(bot, { totalMs, startedAt: options.start });
+  bot.calibrate();
+  session.ready(io.now());
   for (;;) {
     const raw = io.readline();
     if (raw === undefined || raw === null) break;

@@ -10,7 +10,8 @@
  * @module
  */
 
-import { analyzeSolutions, SolutionGame } from "./endgame.ts";
+import { SolutionGame } from "./endgame.ts";
+import { analyzeSolutions } from "./endgame_analyze.ts";
 import { collectSolutions } from "../solve/count.ts";
 import { parseGrid81 } from "./rules.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";

@@ -37,6 +37,40 @@ export function solutionKey(sol: Uint8Array, base: number, seed: number): number
     h = (h << 13) | (h >>> 19);
     h = (Math.imul(h, 5) + 0xe6546b64) | 0;
   }
+  return finish(h);
+}
+
+/** The second key of the last {@linkcode solutionKeys} call. */
+export const secondKey = { value: 0 };
+
+/**
+ * Both keys of the solution at `base` in one pass over its digits: returns
+ * `solutionKey(sol, base, SEED1)` and leaves `solutionKey(sol, base, SEED2)` in
+ * {@linkcode secondKey}.
+ */
+export function solutionKeys(sol: Uint8Array, base: number): number {
+  let h = SEED1;
+  let g = SEED2;
+  for (let c = 0; c < 81; c += 7) {
+    let w = 0;
+    const end = c + 7 < 81 ? c + 7 : 81;
+    for (let i = c; i < end; i++) w = (w << 4) | sol[base + i];
+    w = Math.imul(w, 0xcc9e2d51);
+    w = (w << 15) | (w >>> 17);
+    w = Math.imul(w, 0x1b873593);
+    h ^= w;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+    g ^= w;
+    g = (g << 13) | (g >>> 19);
+    g = (Math.imul(g, 5) + 0xe6546b64) | 0;
+  }
+  secondKey.value = finish(g);
+  return finish(h);
+}
+
+/** The murmur3 finaliser over the digits' length. */
+function finish(h: number): number {
   h ^= 81;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);

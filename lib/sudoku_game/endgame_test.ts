@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { analyzeSolutions, type GameValue, MoveStatus, SolutionGame } from "./endgame.ts";
+import { type GameValue, MoveStatus, SolutionGame } from "./endgame.ts";
+import { analyzeSolutions } from "./endgame_analyze.ts";
 import {
   LOSS,
   SEED1,
@@ -272,6 +273,54 @@ Deno.test("codecup_endgame", async (t) => {
       assert.equal(got.value === "LOSS" ? false : true, want, grid);
     }
   });
+
+  await t.step(
+    "checkMove: exact answers as the reference, a capped one leaves out only larger replies",
+    () => {
+      const grid = Deno.readTextFileSync(
+        new URL("../../testdata/play/positions_5k.txt", import.meta.url),
+      ).trim().split("\n")[0];
+      const r = collectSolutions(parseGrid81(grid)!, 9, { limit: 10_000 });
+      const solver = new SolutionGame({ tableBits: 16 });
+      solver.load(r.solutions, r.count);
+      const memo = new Map<string, boolean>();
+      const holding = (idx: number[], cell: number, digit: number) =>
+        idx.filter((i) => r.solutions[i * 81 + cell] === digit);
+      const all = Array.from({ length: r.count }, (_, i) => i);
+      const cap = 300;
+      const seen = new Set<string>();
+      const moves = solver.rootMoves().filter((m) => m.count > cap && m.count < 1500);
+      for (const m of moves) {
+        if (seen.has("loss") && seen.has("safe")) break;
+        const child = holding(all, m.cell, m.digit);
+        const got = solver.checkMove(m, cap);
+        seen.add(got);
+        const opponentWins = exactWins(r.solutions, child, memo);
+        if (got === "loss" || got === "win") {
+          assert.equal(got === "loss", opponentWins, `move ${m.cell}:${m.digit}`);
+          continue;
+        }
+        assert.equal(got, "safe");
+        // No reply the check searched wins for the opponent; a winning reply, if any, is larger.
+        for (let c = 0; c < 81; c++) {
+          for (let d = 1; d <= 9; d++) {
+            const reply = holding(child, c, d);
+            if (reply.length === 0 || reply.length === child.length || reply.length > cap) continue;
+            assert.ok(reply.length > 1 && exactWins(r.solutions, reply, memo), `reply ${c}:${d}`);
+          }
+        }
+      }
+      assert.ok(seen.has("loss") && seen.has("safe"), `only ${[...seen]}: the test proves little`);
+      // Capped answers left nothing false in the table: uncapped checks match the reference.
+      for (
+        const m of solver.rootMoves().filter((m) => m.count > cap && m.count < 1500).slice(0, 24)
+      ) {
+        const got = solver.checkMove(m, Infinity);
+        const opponentWins = exactWins(r.solutions, holding(all, m.cell, m.digit), memo);
+        assert.equal(got, opponentWins ? "loss" : "win", `move ${m.cell}:${m.digit}`);
+      }
+    },
+  );
 
   await t.step("all winning moves agree with the exact reference (labelled positions)", () => {
     const solver = new SolutionGame({ tableBits: 16 });

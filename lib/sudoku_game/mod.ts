@@ -21,9 +21,9 @@ export {
 export { judgeSequence, SudokuGame, sudokuGame, sudokuGameFor } from "./referee.ts";
 export { type CodecupOptions, type LineIo, runCodecup } from "./codecup.ts";
 export { type BotOptions, largestReply, type Level, type MoveInfo, SudokuBot } from "./bot.ts";
+export { type Analysis, analyzeSolutions } from "./endgame_analyze.ts";
 export {
-  type Analysis,
-  analyzeSolutions,
+  type CheckResult,
   type GameValue,
   MoveStatus,
   type RootMove,
@@ -33,3 +33,4 @@ export {
 export { helpSolve, solveSplit, type SplitHelper } from "./endgame_split.ts";
 export { DEFAULT_JOIN, type JoinRule, SharedMoves, Stop } from "./endgame_shared.ts";
 export { tableBytes } from "./endgame_table.ts";
+export { type BotTuning, DEFAULT_TUNING } from "./settings.ts";

@@ -5,9 +5,13 @@
  *
  * `Start` means the bot moves first; otherwise a line is the opponent's move, answered
  * with the bot's. Empty lines are skipped; `Quit` ends the game; a claim (`!`) by either
- * side ends it too (later lines are ignored until `Quit` or the end of input). The time
- * from the program's start to the first line counts as used (at most 3 s): the referee's
- * clock runs while the runtime starts.
+ * side ends it too (later lines are ignored until `Quit` or the end of input).
+ *
+ * Start-up: the referee's clock runs only on the bot's turn. The first player's turn
+ * begins with `Start`, sent as the program starts, so the time from the start to that line
+ * counts as used (at most 3 s). The second player's turn begins when the opponent's first
+ * move arrives, seconds later (a slow opponent's start-up, its thinking): only the
+ * program's own start-up (until the driver began to wait, see `ready`) counts then.
  *
  * @module
  */
@@ -48,6 +52,8 @@ export class BotSession {
   private readonly startedAt: number;
   private debugLeft: number;
   private first = true;
+  /** When the driver began to wait for the first line (the start when never told). */
+  private readyAt: number;
   private over = false;
 
   /** A session driving `bot`. */
@@ -56,6 +62,12 @@ export class BotSession {
     this.totalMs = options.totalMs;
     this.startedAt = options.startedAt;
     this.debugLeft = options.debugMax ?? 3_000;
+    this.readyAt = options.startedAt;
+  }
+
+  /** The driver begins to wait for the first line at clock reading `t`. */
+  ready(t: number): void {
+    if (this.first) this.readyAt = t;
   }
 
   /** Handle one input line, received when the clock read `t0`; `now` reads it again. */
@@ -64,7 +76,10 @@ export class BotSession {
     if (line === "") return { stop: false };
     if (line === "Quit") return { stop: true };
     if (this.first) {
-      this.used += Math.min(Math.max(0, t0 - this.startedAt), STARTUP_MAX_MS);
+      // Moving first, the wait for `Start` is on the bot's clock; moving second, the wait
+      // for the opponent's first move is not.
+      const until = line === "Start" ? t0 : Math.min(this.readyAt, t0);
+      this.used += Math.min(Math.max(0, until - this.startedAt), STARTUP_MAX_MS);
       this.first = false;
     }
     if (this.over) return { stop: false };
@@ -101,6 +116,9 @@ export class BotSession {
     if (info.nodes > 0) parts.push(`nodes=${info.nodes}`);
     if (info.threads !== undefined) parts.push(`threads=${info.threads}`);
     if (info.deadEnd) parts.push("deadend");
+    if (info.refuted) parts.push(`lost=${info.refuted}`);
+    if (info.defense !== undefined) parts.push(`def=${info.defense}`);
+    if (info.speed !== undefined && info.speed !== 1) parts.push(`speed=${info.speed.toFixed(2)}`);
     parts.push(`${dt.toFixed(0)}ms`, `used=${(this.used / 1000).toFixed(2)}s`);
     let text = parts.join(" ");
     if (text.length > this.debugLeft) text = text.slice(0, this.debugLeft);

@@ -76,6 +76,26 @@ Deno.test("bot session", async (t) => {
     assert.ok(b.s.used >= 3_000 && b.s.used < 3_100, String(b.s.used));
   });
 
+  await t.step("moving second, only the start-up until the wait counts, not the wait", () => {
+    const a = session();
+    a.at(150);
+    a.s.ready(150);
+    a.at(5_000); // the opponent's start-up and first move
+    a.line("Ea5");
+    assert.ok(a.s.used >= 150 && a.s.used < 250, String(a.s.used));
+    // A driver that never says when it began to wait counts nothing for a second player.
+    const b = session();
+    b.at(5_000);
+    b.line("Ea5");
+    assert.ok(b.s.used < 100, String(b.s.used));
+    // Moving first, the wait for Start counts even after ready.
+    const c = session();
+    c.s.ready(100);
+    c.at(900);
+    c.line("Start");
+    assert.ok(c.s.used >= 900 && c.s.used < 1_000, String(c.s.used));
+  });
+
   await t.step("debug lines: no sentinel values, cut to the allowance", () => {
     const { line } = session(60);
     const first = line("Start").debug!;
