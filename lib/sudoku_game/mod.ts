@@ -31,5 +31,11 @@ export {
   SolutionGame,
 } from "./endgame.ts";
 export { helpSolve, solveSplit, type SplitHelper } from "./endgame_split.ts";
-export { DEFAULT_JOIN, type JoinRule, SharedMoves, Stop } from "./endgame_shared.ts";
+export {
+  DEFAULT_JOIN,
+  type JoinRule,
+  type SharedMove,
+  SharedMoves,
+  Stop,
+} from "./endgame_shared.ts";
 export { tableBytes } from "./endgame_table.ts";
