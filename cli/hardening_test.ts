@@ -1,7 +1,7 @@
 /**
- * Issue 13, hardening: huge, endless and hostile input, long searches, closed or full
- * output. One test per item of the issue, each spawning the real program, then a property
- * test that feeds random bytes, truncations and huge lines to every subcommand.
+ * Hardening: huge, endless and hostile input, long searches, closed or full output. One
+ * test per behaviour, each spawning the real program, then a property test that feeds
+ * random bytes, truncations and huge lines to every subcommand.
  */
 
 import assert from "node:assert/strict";
@@ -117,7 +117,7 @@ const LINE_LIMIT = "line is longer than 65536 characters, more than any grid or 
 // deno-lint-ignore no-control-regex
 const RAW_CONTROL = /[\x00-\x09\x0b-\x1f\x7f]/;
 
-Deno.test("issue 13, item 1: count --time-limit bounds each grid; progress only on a terminal", async (t) => {
+Deno.test("count --time-limit bounds each grid; progress only on a terminal", async (t) => {
   const runs = {
     one: run(["count", "--jobs", "1", "--time-limit", "0.5", TEST1]),
     two: run(["count", "--jobs", "2", "--time-limit", "0.5", "--format", "json", TEST1]),
@@ -192,7 +192,7 @@ async function outputWhileOpen(
   return { seen, code: (await child.status).code };
 }
 
-Deno.test("issue 13, item 2: results stream while the input is still open", async (t) => {
+Deno.test("results stream while the input is still open", async (t) => {
   const grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
   const cases: [string, string[], string[], string, string][] = [
     ["count --jobs 1", ["count", "--jobs", "1"], [], "................\n", "2+\n"],
@@ -250,7 +250,7 @@ Deno.test("issue 13, item 2: results stream while the input is still open", asyn
   });
 });
 
-Deno.test("issue 13, item 3: huge and endless input is refused at once, in bounded memory", async (t) => {
+Deno.test("huge and endless input is refused at once, in bounded memory", async (t) => {
   const huge = new Uint8Array(50_000_000).fill(49); // fifty million '1', no newline
   const head = new TextEncoder().encode("................\n");
   const input = new Uint8Array(head.length + huge.length);
@@ -299,7 +299,7 @@ Deno.test("issue 13, item 3: huge and endless input is refused at once, in bound
   });
 });
 
-Deno.test("issue 13, item 4: input in messages is escaped and cut", async (t) => {
+Deno.test("input quoted in messages is escaped and cut", async (t) => {
   const cases: [string, string[], string, RegExp][] = [
     ["classify", ["classify"], "1\n9\x1b[31mred\n", /size '9\\x1b\[31mred' is not an integer/],
     ["count", ["count"], "ab\x1b]0;x\x07cd\r\n", /'ab\\x1b\]0;x\\x07cd' has 10 characters/],
@@ -338,7 +338,7 @@ Deno.test("issue 13, item 4: input in messages is escaped and cut", async (t) =>
   });
 });
 
-Deno.test("issue 13, item 5: an announced grid count the input cannot hold", async (t) => {
+Deno.test("an announced grid count the input cannot hold is bad input", async (t) => {
   const [pipe, file] = await Promise.all([
     run(["classify"], { stdin: "100000000000000000000000\n" }),
     run(["classify", "testdata/classify/err_count_too_many.txt"]),
@@ -364,7 +364,7 @@ Deno.test("issue 13, item 5: an announced grid count the input cannot hold", asy
 const DEAD = "12345678." + "........9" + ".".repeat(63);
 const DOUBLED = "11" + ".".repeat(79);
 
-Deno.test("issue 13, item 6: a start that is not a game position is bad input", async (t) => {
+Deno.test("a start that is not a game position is bad input", async (t) => {
   const runs = {
     dead: runCli(["check-move", DEAD, "Ai9"]),
     doubled: runCli(["check-move", DOUBLED, "Ai9"]),
@@ -405,7 +405,7 @@ Deno.test("issue 13, item 6: a start that is not a game position is bad input", 
   );
 });
 
-Deno.test("issue 13, item 8: numeric options name their range", async (t) => {
+Deno.test("numeric options name their range", async (t) => {
   const runs = {
     negative: run(["count", "--limit", "-5"]),
     max: run(["count", "--limit", "9007199254740991"], { stdin: "................\n" }),
@@ -431,7 +431,7 @@ Deno.test("issue 13, item 8: numeric options name their range", async (t) => {
   });
 });
 
-Deno.test("issue 13, item 9: count --jobs 256 on 90 puzzles starts what it needs", async () => {
+Deno.test("count --jobs 256 on 90 puzzles starts only the workers it needs", async () => {
   const input = Deno.readTextFileSync(repoPath("testdata/count/17_clue_2000.txt"))
     .split("\n").slice(0, 90).join("\n") + "\n";
   const [many, one] = await Promise.all([
@@ -445,7 +445,7 @@ Deno.test("issue 13, item 9: count --jobs 256 on 90 puzzles starts what it needs
   if (hasTime) assert.ok(many.peakMb < 250, `${many.peakMb} MB`);
 });
 
-Deno.test("issue 13, item 10: a full disk is one line and exit 1; a closed pipe is quiet", async (t) => {
+Deno.test("a full disk is one line and exit 1; a closed pipe ends quietly", async (t) => {
   const full = "error: cannot write the output: no space left on device\n";
   const cases: [string, string][] = [
     ["count --jobs 1", `--allow-read cli/main.ts count --jobs 1 testdata/count/17_clue_2000.txt`],
@@ -501,7 +501,7 @@ Deno.test("issue 13, item 10: a full disk is one line and exit 1; a closed pipe 
   });
 });
 
-Deno.test("issue 13, item 11: without the task's flags, one line names the permission", async (t) => {
+Deno.test("without the task's flags, one line names the missing permission", async (t) => {
   const line = (command: string, kind: string, what: string) =>
     `error: ${command} needs ${kind} access ${what}: run it with 'deno task ${command}', ` +
     `which grants it, or add --allow-${kind} to 'deno run'\n`;
@@ -537,7 +537,7 @@ Deno.test("issue 13, item 11: without the task's flags, one line names the permi
   });
 });
 
-Deno.test("issue 13, item 12: qttt and sudoku verdicts share options and grammar", async (t) => {
+Deno.test("qttt and sudoku verdicts share options and grammar", async (t) => {
   const draw = "AB AB BCD CD DEF EF FGH GH HJI JI ILK LK KMN NO OM MPP";
   const runs = {
     json: runCli(["check-move", "--game", "qttt", "--format", "json", ...draw.split(" ")]),
@@ -630,7 +630,7 @@ function hostileInputs(rng: Rng): [string, Uint8Array][] {
   ];
 }
 
-Deno.test("issue 13: hostile input to every subcommand (property)", async (t) => {
+Deno.test("hostile input to any subcommand: an expected exit, no internal error, bounded memory (property)", async (t) => {
   const rng = new Rng(13);
   const inputs = hostileInputs(rng);
   const jobs: { name: string; ok: number[]; run: () => Promise<Run> }[] = [];

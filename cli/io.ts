@@ -22,6 +22,11 @@ export const EXIT_NEGATIVE = 1;
 export const EXIT_WRITE_FAILED = 1;
 /** Exit status: bad usage or bad input. */
 export const EXIT_USAGE = 2;
+/** Exit status: an internal error, a bug in sudokit (not bad input). */
+export const EXIT_INTERNAL = 3;
+
+/** The environment variable that adds the stack to an internal error's message. */
+export const DEBUG_VARIABLE = "SUDOKIT_DEBUG";
 
 /** Bad usage of a subcommand: printed with a pointer to `--help`, exit 2. */
 export class UsageError extends Error {
@@ -462,9 +467,33 @@ export function writeLineNow(line: string): void {
 }
 
 /**
+ * Report an error that no check foresaw (a bug): one line `error: internal error: ...` and
+ * {@linkcode EXIT_INTERNAL}; the stack follows only with `SUDOKIT_DEBUG=1` in the
+ * environment (and the permission to read it, which the tasks grant).
+ */
+export function reportInternalError(e: unknown): number {
+  const message = e instanceof Error ? e.message : String(e);
+  const debug = debugWanted();
+  printError(`internal error: ${message}${debug ? "" : ` (${DEBUG_VARIABLE}=1 shows where)`}`);
+  if (debug) writeStderr(`${e instanceof Error && e.stack ? e.stack : String(e)}\n`);
+  return EXIT_INTERNAL;
+}
+
+/** Whether `SUDOKIT_DEBUG=1` is set and may be read (no permission prompt, no throw). */
+function debugWanted(): boolean {
+  try {
+    const env = { name: "env", variable: DEBUG_VARIABLE } as const;
+    if (Deno.permissions.querySync(env).state !== "granted") return false;
+    return Deno.env.get(DEBUG_VARIABLE) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Run a subcommand body, turning every failure into a one-line message and an exit code:
  * usage errors get a pointer to the subcommand's help, input errors and command errors
- * exit 2. Anything else is a bug, reported in one line as such, never as a stack trace.
+ * exit 2. Anything else is a bug: one line and exit 3 ({@linkcode reportInternalError}).
  */
 export async function guard(
   command: string,
@@ -492,8 +521,7 @@ export async function guard(
       printError(`${command}: ${e.message.split("\n")[0]} (run it with 'deno task ${command}')`);
       return EXIT_USAGE;
     }
-    printError(`internal error: ${e instanceof Error ? e.message : String(e)}`);
-    return EXIT_USAGE;
+    return reportInternalError(e);
   }
 }
 

@@ -7,7 +7,14 @@
 
 import { quoteInput } from "../lib/text/escape.ts";
 import denoJson from "../deno.json" with { type: "json" };
-import { EXIT_USAGE, guard, printError, printHelp, writeStderr } from "./io.ts";
+import {
+  EXIT_USAGE,
+  guard,
+  printError,
+  printHelp,
+  reportInternalError,
+  writeStderr,
+} from "./io.ts";
 
 /** Help text of the tool. */
 export const mainHelp =
@@ -31,6 +38,10 @@ Options:
   -V, --version  show the version
 
 Run 'sudokit <command> --help' for the options of a command.
+
+Exit status: 0 success; 1 a negative answer (see the command's help) or output that could
+not be written; 2 bad usage or bad input; 3 an internal error (a bug: please report it;
+SUDOKIT_DEBUG=1 adds the stack).
 `;
 
 type Command = (args: string[]) => Promise<number>;
@@ -47,6 +58,19 @@ const commands: Record<string, () => Promise<Command>> = {
   "match": async () => (await import("./match/match.ts")).match,
 };
 
+/** Whether `name` is a command: an own key of the table, not an inherited `toString`. */
+function isCommand(name: string): boolean {
+  return Object.hasOwn(commands, name);
+}
+
+/** Report an unknown command or option `name`, then the usage; returns the status. */
+function unknown(name: string): number {
+  const quoted = quoteInput(name, 40);
+  printError(name.startsWith("-") ? `unknown option ${quoted}` : `unknown command ${quoted}`);
+  writeStderr("\n" + mainHelp);
+  return EXIT_USAGE;
+}
+
 /** Run the tool with its arguments; returns the exit status. */
 export async function main(args: string[]): Promise<number> {
   const [first, ...rest] = args;
@@ -55,24 +79,32 @@ export async function main(args: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   if (first === "-h" || first === "--help" || first === "help") {
-    if (first === "help" && rest[0] !== undefined && rest[0] in commands) {
-      return main([rest[0], "--help"]);
+    if (first === "help" && rest[0] !== undefined) {
+      return isCommand(rest[0]) ? main([rest[0], "--help"]) : unknown(rest[0]);
     }
     return printHelp(mainHelp);
   }
   if (first === "-V" || first === "--version") return printHelp(`sudokit ${denoJson.version}\n`);
-  const load = Object.hasOwn(commands, first) ? commands[first] : undefined;
-  if (load === undefined) {
-    const name = quoteInput(first, 40);
-    printError(first.startsWith("-") ? `unknown option ${name}` : `unknown command ${name}`);
-    writeStderr("\n" + mainHelp);
-    return EXIT_USAGE;
-  }
-  const command = await load();
+  if (!isCommand(first)) return unknown(first);
+  const command = await commands[first]();
   return await guard(first, () => command(rest));
 }
 
 if (import.meta.main) {
-  const status = await main(Deno.args);
+  // A failure outside a command's guard (a worker's, a callback's) is a bug as well.
+  globalThis.addEventListener("error", (e) => {
+    e.preventDefault();
+    Deno.exit(reportInternalError(e.error));
+  });
+  globalThis.addEventListener("unhandledrejection", (e) => {
+    e.preventDefault();
+    Deno.exit(reportInternalError(e.reason));
+  });
+  let status: number;
+  try {
+    status = await main(Deno.args);
+  } catch (e) {
+    status = reportInternalError(e);
+  }
   Deno.exit(status);
 }

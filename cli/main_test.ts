@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import denoJson from "../deno.json" with { type: "json" };
 import { mainHelp } from "./main.ts";
-import { runCli } from "./test_util.ts";
+import { repoPath, runCli, taskPermissions } from "./test_util.ts";
 
 const SUBCOMMANDS = [
   "classify",
@@ -25,6 +25,11 @@ Deno.test("sudokit top level", async (t) => {
     v: runCli(["-V"]),
     unknownCommand: runCli(["frobnicate"]),
     unknownOption: runCli(["--frob"]),
+    inherited: ["toString", "constructor", "__proto__", "frobnicate"].map((name) => ({
+      name,
+      direct: runCli([name]),
+      help: runCli(["help", name]),
+    })),
     helpCount: runCli(["help", "count"]),
     sub: SUBCOMMANDS.map((c) => ({ long: runCli([c, "--help"]), short: runCli([c, "-h"]) })),
   };
@@ -53,6 +58,14 @@ Deno.test("sudokit top level", async (t) => {
     const o = await runs.unknownOption;
     assert.deepEqual([o.code, o.stdout], [2, ""]);
     assert.equal(o.stderr, "error: unknown option '--frob'\n\n" + mainHelp);
+  });
+  await t.step("an inherited name (toString) is an unknown command, after help too", async () => {
+    for (const { name, direct, help } of runs.inherited) {
+      for (const r of [await direct, await help]) {
+        assert.deepEqual([r.code, r.stdout], [2, ""], name);
+        assert.equal(r.stderr, `error: unknown command '${name}'\n\n` + mainHelp, name);
+      }
+    }
   });
   await t.step("help <command> is <command> --help", async () => {
     const r = await runs.helpCount;
@@ -86,4 +99,66 @@ Deno.test("subcommand help texts equal the exported ones", async () => {
   assert.equal(v.stdout, verdictHelp);
   assert.equal(n.stdout, countHelp);
   assert.equal(s.stdout, solveHelp);
+});
+
+/** `sudokit count` on empty input, with `fault` (a file of testdata/main) preloaded. */
+async function runWithFault(fault: string, debug: boolean) {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      ...taskPermissions("count")!,
+      "--preload",
+      repoPath(`testdata/main/${fault}.ts`),
+      repoPath("cli/main.ts"),
+      "count",
+    ],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1", SUDOKIT_DEBUG: debug ? "1" : "0" },
+  }).output();
+  const decoder = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: decoder.decode(output.stdout),
+    stderr: decoder.decode(output.stderr),
+  };
+}
+
+Deno.test("an internal error: exit 3, one line, and the stack only with SUDOKIT_DEBUG=1", async (t) => {
+  // Faults are injected by preloading a file that breaks the runtime where a bug would.
+  const faults = [
+    ["fault_in_command", "TypeError", "injected fault", "in a command"],
+    ["fault_at_start", "RangeError", "injected fault at start", "before any command"],
+    ["fault_outside_command", "RangeError", "injected fault outside a command", "in a callback"],
+  ] as const;
+  const runs = faults.map(([file]) => [runWithFault(file, false), runWithFault(file, true)]);
+  for (const [k, [file, type, message, where]] of faults.entries()) {
+    await t.step(`${where}: one line`, async () => {
+      const r = await runs[k][0];
+      assert.deepEqual([r.code, r.stdout], [3, ""]);
+      assert.equal(r.stderr, `error: internal error: ${message} (SUDOKIT_DEBUG=1 shows where)\n`);
+    });
+    await t.step(`${where}: with SUDOKIT_DEBUG=1, the line and then the stack`, async () => {
+      const r = await runs[k][1];
+      assert.deepEqual([r.code, r.stdout], [3, ""]);
+      const [first, second, third] = r.stderr.split("\n");
+      assert.equal(first, `error: internal error: ${message}`);
+      assert.equal(second, `${type}: ${message}`);
+      assert.match(third, new RegExp(`^    at .*testdata/main/${file}\\.ts:\\d+:\\d+\\)?$`));
+    });
+  }
+  await t.step("the exit status is documented in --help and the README", async () => {
+    assert.match(mainHelp, /3 an internal error/);
+    const readme = await Deno.readTextFile(repoPath("README.md"));
+    assert.match(readme, /`3` an internal error/);
+  });
+});
+
+Deno.test("test runs take each command's permissions from its deno.json task", () => {
+  assert.deepEqual(taskPermissions("count"), ["--allow-read", "--allow-env=SUDOKIT_DEBUG"]);
+  assert.deepEqual(taskPermissions("check-move"), ["--allow-env=SUDOKIT_DEBUG"]);
+  for (const c of SUBCOMMANDS) assert.notEqual(taskPermissions(c), undefined, c);
+  assert.equal(taskPermissions("frobnicate"), undefined);
 });

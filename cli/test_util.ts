@@ -4,6 +4,8 @@
  * @module
  */
 
+import denoJson from "../deno.json" with { type: "json" };
+
 /** What a CLI run produced. */
 export interface CliRun {
   /** Exit status. */
@@ -17,25 +19,29 @@ export interface CliRun {
 const MAIN = new URL("./main.ts", import.meta.url).pathname;
 const ROOT = new URL("../", import.meta.url).pathname;
 
-/** Permissions of each subcommand's task in deno.json, so tests run with the same. */
-const PERMISSIONS: Record<string, string[]> = {
-  classify: ["--allow-read"],
-  verdict: ["--allow-read"],
-  count: ["--allow-read"],
-  solve: ["--allow-read"],
-  generate: ["--allow-read=cli,lib"],
-  rate: ["--allow-read"],
-  play: ["--allow-read=cli,lib"],
-  "check-move": [],
-  match: ["--allow-write", "--allow-run"],
-};
+/**
+ * The permission flags of the deno.json task that runs `sudokit command` (the words between
+ * `deno run` and `cli/main.ts`), so tests run each command as its task does; undefined
+ * when no task runs it.
+ */
+export function taskPermissions(command: string): string[] | undefined {
+  for (const line of Object.values(denoJson.tasks)) {
+    // The tasks use no quoting: words split at spaces.
+    const words = line.split(/\s+/);
+    const main = words.indexOf("cli/main.ts");
+    if (words[0] !== "deno" || words[1] !== "run" || main < 0) continue;
+    if (words[main + 1] === command) return words.slice(2, main);
+  }
+  return undefined;
+}
 
 /**
- * Run `sudokit args...` from the repository root with the subcommand's task permissions,
- * feeding `stdin` (a string, or nothing: then standard input is empty).
+ * Run `sudokit args...` from the repository root with the subcommand's task permissions
+ * (read ones for anything else), feeding `stdin` (a string, or nothing: then standard
+ * input is empty).
  */
 export async function runCli(args: string[], stdin?: string): Promise<CliRun> {
-  const perms = PERMISSIONS[args[0]] ?? ["--allow-read"];
+  const perms = taskPermissions(args[0]) ?? ["--allow-read"];
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--quiet", ...perms, MAIN, ...args],
     cwd: ROOT,

@@ -29,13 +29,19 @@ export interface SplitHelper {
   start(solutions: Uint8Array, n: number, control: Int32Array): boolean;
 }
 
-/** How long to wait for helpers to notice a stop (they look about every millisecond). */
+/**
+ * How long to wait for helpers to notice that the search is over (they look about every
+ * millisecond). A helper that died never counts itself done: every wait has this bound.
+ */
 const STOP_GRACE_MS = 250;
 
 /**
  * `game.solveMoves(moves, limits)` (the value only) with `helpers` taking root moves too;
  * `join` says when a thread leaves the list to help with a long search (tests may force
- * it). The calling thread blocks while it waits for the helpers (`Atomics.wait`).
+ * it). `moves` may be any of the position's root moves in any order: the threads match
+ * them by cell and digit. The calling thread blocks while it waits for the helpers
+ * (`Atomics.wait`), at most a quarter of a second after its own search ends, so a
+ * helper that died costs that wait, not a hang.
  */
 export function solveSplit(
   game: SolutionGame,
@@ -45,22 +51,19 @@ export function solveSplit(
   join: JoinRule = DEFAULT_JOIN,
 ): GameValue | undefined {
   if (helpers.length === 0) return game.solveMoves(moves, limits);
-  const shared = SharedMoves.create(moves.map((m) => m.status), helpers.length, join);
+  const shared = SharedMoves.create(moves, helpers.length, join);
   const solutions = game.solutions;
   for (const h of helpers) if (!h.start(solutions, game.n, shared.control)) shared.done();
   let value = game.solveMoves(moves, limits, false, shared);
-  if (shared.stopped === Stop.None && value === undefined && !game.aborted) {
-    // No move left to take: the helpers finish theirs, within the time.
-    const { deadline, now } = limits;
-    const left = deadline === undefined || now === undefined ? Infinity : deadline - now();
-    if (left > 0) shared.waitIdle(left);
-  }
+  // This thread's search ended with every move decided (with none left to take, it joins
+  // the moves in progress), or with a win, or out of time: the helpers only have to stop.
   shared.stop(Stop.Time);
   shared.waitIdle(STOP_GRACE_MS);
   let win = false;
   let open = false;
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i];
+    // The shared list is `moves` in this order (`SharedMoves.create`).
     const s = shared.status(i);
     if (m.status === MoveStatus.Unknown) m.status = s as MoveStatus;
     m.nodes = Math.max(m.nodes ?? 0, shared.nodes(i));
@@ -75,7 +78,8 @@ export function solveSplit(
 /**
  * A helper's part of {@linkcode solveSplit}: load the set into this thread's `game` (whose
  * table is the shared one), take moves until none is left or the search stops, then
- * count itself done.
+ * count itself done. Its moves are put in the shared list's order (by cell and digit);
+ * when one of the list's is not a move of its set, it takes no part.
  */
 export function helpSolve(
   game: SolutionGame,
@@ -86,8 +90,8 @@ export function helpSolve(
   const shared = new SharedMoves(control);
   try {
     if (shared.stopped !== Stop.None || !game.load(solutions, n)) return;
-    const moves = game.rootMoves();
-    if (moves.length !== shared.count) return;
+    const moves = shared.order(game.rootMoves());
+    if (moves === undefined) return;
     for (let i = 0; i < moves.length; i++) moves[i].status = shared.status(i) as MoveStatus;
     game.solveMoves(moves, {}, false, shared);
   } finally {

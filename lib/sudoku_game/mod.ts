@@ -31,6 +31,12 @@ export {
   SolutionGame,
 } from "./endgame.ts";
 export { helpSolve, solveSplit, type SplitHelper } from "./endgame_split.ts";
-export { DEFAULT_JOIN, type JoinRule, SharedMoves, Stop } from "./endgame_shared.ts";
+export {
+  DEFAULT_JOIN,
+  type JoinRule,
+  type SharedMove,
+  SharedMoves,
+  Stop,
+} from "./endgame_shared.ts";
 export { tableBytes } from "./endgame_table.ts";
 export { type BotTuning, DEFAULT_TUNING } from "./settings.ts";
