@@ -44,7 +44,9 @@ Options:
                        and go on to the next: 'unknown: time limit'
   --variant V          sudoku (rows, columns, blocks), x (sudoku plus both
                        main diagonals) or latin (rows and columns); default:
-                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise
+                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise;
+                       a line of one of those (36 symbols: 6×6, 100: 10×10)
+                       is refused without --variant latin, as likely a slip
   --input F            auto (default), line, grid or tokens
   --symbols CHARS      the symbols of one puzzle per line, value 1 first:
                        --symbols 0123456789ABCDEF reads and writes a 16×16

@@ -89,6 +89,11 @@ function collections(): Collection[] {
   const files = [...Deno.readDirSync(repoPath(DIR))].map((e) => e.name)
     .filter((f) => f.endsWith(".txt") && !f.startsWith("err_")).sort();
   const runs: Collection[] = files.map((file) => {
+    // One puzzle per line of a size without blocks (6×6): a Latin square when said so.
+    const side = Math.sqrt(lines(DIR + file)[0].length);
+    if (side > 1 && Number.isInteger(side) && !Number.isInteger(Math.sqrt(side))) {
+      return { file, flags: ["--variant", "latin"] };
+    }
     if (!file.includes("frisch")) return { file, flags: [] };
     const kept = lines(DIR + file).filter((_, i) => !FRISCH_SLOW.has(i + 1));
     return { file, flags: [], text: kept.join("\n") + "\n" };
@@ -132,7 +137,7 @@ Deno.test("solve agrees with count on every puzzle of testdata/count", async (t)
           assert.equal(s.status, statusOfCount(c), where);
           assert.equal(s.conflict, c.conflict, where);
           const p = byLine.get(c.line as number)!;
-          const variant = flags.length > 0 ? "x" : defaultVariantOf(p.size);
+          const variant = (flags[1] as Variant | undefined) ?? defaultVariantOf(p.size);
           checkSolved(s, p, variant, where);
           if (s.status === "unique") unique++;
           else {
@@ -216,8 +221,9 @@ const SHAPE_CASES: ShapeCase[] = [
   lineCase(
     "Latin squares of 5, 7, 10 and a 6×6 with several",
     [...lines("testdata/solve/latin_unique_3.txt"), ...lines(DIR + "case_6x6.txt")],
-    [],
-    { code: 1 },
+    // Sizes without blocks are Latin squares only when --variant latin says so.
+    ["--variant", "latin"],
+    { code: 1, variant: "latin" },
   ),
   {
     name: "40×40 Latin square, grid format (numbers)",
@@ -524,6 +530,9 @@ Deno.test("solve errors: one line, exit 2, the answers before a fault kept", asy
       "2\n4\n1 2 0 0\n0 0 1 2\n2 1 0 0\n0 0 2 1\n1\n0\n",
     ),
     six: runCli(["solve", "--variant", "sudoku", DIR + "case_6x6.txt"]),
+    // 100 characters: a 10×10 grid, which has no blocks.
+    ten: runCli(["solve"], `${CLUE17[0]}\n${"1".repeat(100)}\n`),
+    tenLatin: runCli(["solve", "--variant", "latin"], `${CLUE17[0]}\n${"1".repeat(100)}\n`),
     missing: runCli(["solve", "--jobs", "1", "-", "nosuch.txt"], CLUE17[0] + "\n"),
     noRead: new Deno.Command(Deno.execPath(), {
       args: ["run", "--quiet", repoPath("cli/main.ts"), "solve", DIR + "case_6x6.txt"],
@@ -574,6 +583,19 @@ Deno.test("solve errors: one line, exit 2, the answers before a fault kept", asy
       `error: ${DIR}case_6x6.txt: grid 1, line 1, column 1: variant sudoku needs a ` +
         "perfect-square size, not 6\n",
     );
+  });
+  await t.step("a line of a size without blocks: refused unless --variant latin", async () => {
+    const r = await runs.ten;
+    assert.deepEqual([r.code, r.stdout], [2, sol0]);
+    assert.equal(
+      r.stderr,
+      "error: grid 2, line 2, column 1: line has 100 cells, a 10×10 grid, and 10×10 has no " +
+        "blocks: it can only be a Latin square; if it is one, pass --variant latin\n",
+    );
+    const latin = await runs.tenLatin;
+    assert.deepEqual([latin.code, latin.stderr], [1, ""]);
+    // Every grid is then a Latin square: the 9×9 too, which has several.
+    assert.equal(latin.stdout, "several solutions\nno solution\n");
   });
   await t.step("a missing file after standard input: its answer kept", async () => {
     const r = await runs.missing;

@@ -38,7 +38,9 @@ Options:
                        from 25×25 up)
   --variant V          sudoku (rows, columns, blocks), x (sudoku plus both
                        main diagonals) or latin (rows and columns); default:
-                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise
+                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise;
+                       a line of one of those (36 symbols: 6×6, 100: 10×10)
+                       is refused without --variant latin, as likely a slip
   --input F            auto (default), line, grid or tokens
   --format F           text (default), line, grid, readable, json or svg:
                        text and line print the count line, then each

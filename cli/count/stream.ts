@@ -459,11 +459,14 @@ async function readInput(
   progress: Progress,
 ): Promise<void> {
   const { variant, symbols } = settings;
-  // Auto-detection looks at the first two meaningful lines before parsing any.
-  const detector = new FormDetector(input.size, symbols);
+  // Auto-detection looks at the first two meaningful lines before parsing any. A line of
+  // a size without blocks is read only when --variant says what it is (latin; sudoku and
+  // x refuse it below, naming the size).
+  const latin = variant !== undefined;
+  const detector = new FormDetector(input.size, symbols, latin);
   let parser: GridParser | undefined = form === "auto"
     ? undefined
-    : parserFor(form, input.size, symbols);
+    : parserFor(form, input.size, symbols, latin);
   const pending: ParsedGrid[] = [];
   const emit = (event: ParseEvent) => {
     if (event.kind !== "grid") return;
