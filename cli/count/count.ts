@@ -45,9 +45,10 @@ Options:
   --format F           text (default), line, grid, readable, json or svg:
                        text and line print the count line, then each
                        solution found in the one-line form; grid (rows of
-                       symbols) and readable (rules between the blocks)
-                       print the count line and each solution with a blank
-                       line between any two; json prints one object per
+                       symbols) and readable (rules between the blocks, the
+                       puzzle beside each solution) print the count line
+                       and each solution with a blank line between any two;
+                       json prints one object per
                        grid with the count, whether it is exact, search
                        nodes and time (ms), "parts" when workers shared
                        the grid's search, "timed_out" with --time-limit;
