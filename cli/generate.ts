@@ -24,7 +24,7 @@ import {
   StatusLine,
   UsageError,
 } from "./io.ts";
-import { choiceFlag, coreCount, intFlag, parseFlags } from "./flags.ts";
+import { choiceFlag, coreCount, intFlag, parseFlags, seedFlag } from "./flags.ts";
 
 /** The technique names `--difficulty` takes: every rung but the guess, which no try finds. */
 const FINER = TECHNIQUES.filter((t) => t !== "guess");
@@ -125,9 +125,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     [...SYMMETRIES, "random"],
     "none",
   );
-  const seed = values.seed === undefined
-    ? crypto.getRandomValues(new Uint32Array(1))[0]
-    : intFlag("seed", values.seed, 0, 0xffffffff, 0);
+  const seed = seedFlag(values.seed, 0xffffffff);
   const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, coreCount()), coreCount());
   const format = choiceFlag(
     "format",
