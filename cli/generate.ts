@@ -57,9 +57,10 @@ Options:
   --seed N             0 to 4294967295: the same seed and options give the
                        same puzzles on every machine (default: a fresh one
                        per run, printed by --format json, svg and readable)
-  --jobs N             threads, at most the number of cores (default: one
-                       per core): each generates whole puzzles, and the
-                       output is the same, in the same order, whatever N
+  --jobs N             generating threads, at most the number of cores
+                       (default: one per core); each generates whole
+                       puzzles, and the output is the same, in the same
+                       order, whatever N
   --format F           text (default; line is the same): one puzzle per
                        line; json: one object per puzzle: puzzle, solution,
                        level, hardest technique, clues, symmetry, whether it

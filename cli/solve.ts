@@ -61,7 +61,7 @@ Options:
                        colours when standard output is a terminal and
                        NO_COLOR is not set
   --jobs N             solving threads, at most the number of cores
-                       (default: that number); workers start only when the
+                       (default: one per core); workers start only when the
                        input proves long enough, as for 'count'
   -h, --help           show this help
 

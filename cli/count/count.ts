@@ -71,7 +71,7 @@ Options:
                        writes with them. Distinct printable ASCII
                        characters, not '.' or '#', at most 64
   --jobs N             counting threads, at most the number of cores
-                       (default: that number); grids are counted on the
+                       (default: one per core); grids are counted on the
                        main thread until the input proves long enough for
                        workers (N - 1 then, with the main thread counting
                        grids up to 9×9) or a larger grid takes long (a
