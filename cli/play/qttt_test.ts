@@ -116,7 +116,8 @@ Deno.test("play --game qttt", async (t) => {
   await t.step(
     "without --seed, a fresh seed each run, said on stderr, repeats the game",
     async () => {
-      const turns = "Start\nAB\nCD\nEF\n";
+      // X's first turn alone: any later turn may meet a cycle the random turns closed.
+      const turns = "Start\n";
       const runs = await Promise.all(
         [0, 1, 2].map(() => runCli(["play", "--game", "qttt", "--level", "random"], turns)),
       );
