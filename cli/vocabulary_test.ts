@@ -122,9 +122,8 @@ Deno.test("one vocabulary: --format text, --jobs, --seed and cell names", async 
       }
       assert.match(e, /threads.*, at most the number of cores/, name);
       if (name === "play") {
-        // The bot's endgame search is built for two threads; its help (the CodeCup bot's
-        // work, not this issue's) states the default as such. See issue 42's closing note.
-        assert.match(e, /\(default 2 when there are two cores/, name);
+        // The bot's endgame search is built for two threads, and its help says so.
+        assert.match(e, /\(default 2, not one per core: the search is built for two threads/);
       } else {
         assert.match(e, /\(default: one per core\)/, name);
       }
@@ -138,6 +137,17 @@ Deno.test("one vocabulary: --format text, --jobs, --seed and cell names", async 
     });
     assert.deepEqual(seeds.map(([name]) => name), ["generate", "play", "play --game qttt"]);
     for (const [name, e] of seeds) assert.match(e, /default: a fresh one per run/, name);
+    // The bots say theirs on stderr, where their debug goes, and it gives the game back.
+    for (const name of ["play", "play --game qttt"]) {
+      assert.match(seeds.find(([n]) => n === name)![1], /written to standard error as 'seed N'/);
+      const args = [...HELPS[name], "--level", "random"];
+      const fresh = await runCli(args, "Start\n");
+      const seed = /^seed (\d+)\n/.exec(fresh.stderr)?.[1];
+      assert.ok(seed !== undefined, `${name}: ${fresh.stderr}`);
+      const again = await runCli([...args, "--seed", seed], "Start\n");
+      assert.deepEqual([again.code, again.stdout], [0, fresh.stdout], name);
+      assert.ok(again.stderr.startsWith(`seed ${seed}\n`), name);
+    }
     // generate's JSON holds each puzzle's seed, which gives it back.
     const made = await runCli(["generate", "--format", "json", "--jobs", "1"]);
     const { seed, puzzle } = JSON.parse(made.stdout);
