@@ -15,6 +15,7 @@ import {
   EXIT_NEGATIVE,
   EXIT_OK,
   EXIT_USAGE,
+  hintAtTerminal,
   Output,
   printError,
   printHelp,
@@ -153,6 +154,7 @@ export async function checkMove(args: string[]): Promise<number> {
   let status = EXIT_OK;
   let lineNo = 0;
   let errors = 0;
+  hintAtTerminal("check-move");
   const lines = readLines(Deno.stdin.readable, { beforeWait: () => out.flush() });
   try {
     for await (const line of lines) {

@@ -36,9 +36,12 @@ Options:
                       rules between its blocks, every cell of an improper
                       duplicate in brackets ([5]), then the rules broken
                       ('row 3: 5 at (3,1) (3,7)'); svg: one SVG sheet of all
-                      grids, the duplicates' cells shaded red (class
-                      'conflict'), each grid captioned with the rules broken,
-                      written once the input is read
+                      grids, the duplicates' cells shaded (class 'conflict',
+                      the rules each breaks in data-rules="row block"): red
+                      for a row, column or block, violet for diagonals only
+                      (class 'diagonal-only'); each grid captioned with its
+                      verdicts, then one line per rule broken; written once
+                      the input is read
   --color WHEN        colour the readable form (conflicts red): auto (default:
                       when the output is a terminal and NO_COLOR is not set),
                       always or never

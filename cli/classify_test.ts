@@ -397,8 +397,8 @@ Deno.test("classify --format readable|svg", async (t) => {
     assert.deepEqual(boards.map((b) => b.attrs.get("data-variant")), ["x", "latin"]);
     const captions = boards.map((b) => byClass(b, "caption").map(xmlText).join(" "));
     assert.deepEqual(captions, [
-      "Grid 1: 9×9, incorrect Sudoku-X, unsolved Sudoku 2 repeated on diagonal 1; 9 repeated " +
-      "on diagonal 2",
+      "Grid 1: 9×9, incorrect Sudoku-X, unsolved Sudoku diagonal 1: 2 at (1,1) (4,4) (8,8) " +
+      "diagonal 2: 9 at (5,5) (9,1)",
       "Grid 2: 5×5, solved Latin Square",
     ]);
     assert.deepEqual(svgCells(r.stdout), [new Set(["1,1", "4,4", "8,8", "5,5", "9,1"]), new Set()]);

@@ -127,6 +127,15 @@ export function choiceFlag<C extends string>(
   );
 }
 
+/**
+ * The value of `--seed` (a whole number from 0 to `max`), or without it a fresh one for
+ * each run: a command prints the seed it used where a run can be repeated from it.
+ */
+export function seedFlag(value: string | undefined, max: number): number {
+  if (value !== undefined) return intFlag("seed", value, 0, max, 0);
+  return crypto.getRandomValues(new Uint32Array(1))[0] % (max + 1);
+}
+
 /** The number of cores, which caps worker threads and parallel games. */
 export function coreCount(): number {
   return Math.max(1, navigator.hardwareConcurrency || 1);

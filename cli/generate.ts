@@ -1,17 +1,19 @@
 /**
  * `sudokit generate`: new puzzles with exactly one solution, minimal, of a QQWing level
- * or a hardest technique, streamed one per line as each is found; the same seed and
- * options give the same puzzles on any machine.
+ * or a hardest technique, streamed one per line as each is found, or laid out as a sheet
+ * to print (SVG pages, or text) with their answers after them; the same seed and options
+ * give the same puzzles on any machine.
  *
  * @module
  */
 
 import { workerSources, workerUrl } from "./worker_url.ts";
-import { formatLine } from "../lib/grid/parse.ts";
+import { formatLine, valueOfSymbol } from "../lib/grid/parse.ts";
 import { type Generated, Generator, puzzleSeed, type Target } from "../lib/generate/generate.ts";
 import { SYMMETRIES, type Symmetry } from "../lib/generate/symmetry.ts";
 import { levelOf, LEVELS, TECHNIQUES } from "../lib/human/ladder.ts";
 import { TOP_RUNG } from "../lib/human/solver.ts";
+import { answersText, puzzleSheetSvg, puzzleText, type SheetPuzzle } from "../lib/picture/sheet.ts";
 import { quoteInput } from "../lib/text/escape.ts";
 import {
   CommandError,
@@ -22,7 +24,7 @@ import {
   StatusLine,
   UsageError,
 } from "./io.ts";
-import { choiceFlag, coreCount, intFlag, parseFlags } from "./flags.ts";
+import { choiceFlag, coreCount, intFlag, parseFlags, seedFlag } from "./flags.ts";
 
 /** The technique names `--difficulty` takes: every rung but the guess, which no try finds. */
 const FINER = TECHNIQUES.filter((t) => t !== "guess");
@@ -31,9 +33,10 @@ const FINER = TECHNIQUES.filter((t) => t !== "guess");
 export const generateHelp = `Usage: sudokit generate [options]
 
 Generate puzzles with exactly one solution, one per line in the one-line form
-'count' and 'rate' read, each written as soon as it is found. Without
-symmetry every puzzle is minimal: removing any clue gives a second solution;
-with symmetry, removing any symmetric group of clues does.
+'count' and 'rate' read, each written as soon as it is found; or as a sheet
+to print and solve on paper (--format svg or readable). Without symmetry
+every puzzle is minimal: removing any clue gives a second solution; with
+symmetry, removing any symmetric group of clues does.
 
 Options:
   --count N            puzzles to generate (default 1)
@@ -52,16 +55,26 @@ Options:
                        right), flip (top to bottom) or random (one of these
                        five per puzzle)
   --seed N             0 to 4294967295: the same seed and options give the
-                       same puzzles on every machine (default: a random
-                       seed, printed with --format json)
-  --jobs N             threads, at most the number of cores (default 1):
-                       each generates whole puzzles, and the output is the
-                       same, in the same order, whatever N
-  --format line|json   line (default) or one JSON object per puzzle: puzzle,
-                       solution, level, hardest technique, clues, symmetry,
-                       whether it is proven minimal, and its own seed (with
-                       --seed of it and --count 1, the same options give it
-                       back)
+                       same puzzles on every machine (default: a fresh one
+                       per run, printed by --format json, svg and readable)
+  --jobs N             generating threads, at most the number of cores
+                       (default: one per core); each generates whole
+                       puzzles, and the output is the same, in the same
+                       order, whatever N
+  --format F           text (default; line is the same): one puzzle per
+                       line; json: one object per puzzle: puzzle, solution,
+                       level, hardest technique, clues, symmetry, whether it
+                       is proven minimal, and its own seed (with --seed of
+                       it and --count 1, the same options give it back);
+                       svg: a sheet to print, A4 pages of boards holding the
+                       givens only (<g data-grid="N" class="puzzle">), each
+                       captioned with its number, level, hardest technique
+                       and seed, written once all are found; readable: the
+                       same as text, each puzzle under its caption
+  --answers            with svg or readable: the solutions after the puzzles,
+                       smaller (svg: from a new page, <g data-grid="N"
+                       class="answer">; readable: rows of symbols, several
+                       side by side, at the end)
   -h, --help           show this help
 
 Sizes: 16×16 puzzles take about half a second each, 25×25 a few seconds; a
@@ -74,6 +87,7 @@ usage or when no puzzle of the target was found (those before it are printed).
 
 Examples:
   sudokit generate --count 10 --difficulty easy --seed 1
+  sudokit generate --count 6 --format svg --answers > puzzles.svg
   sudokit generate --size 16 --symmetry rotate180 --format json
   sudokit generate --difficulty x-wing | sudokit rate --steps
 `;
@@ -89,6 +103,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     seed: { type: "string" },
     jobs: { type: "string" },
     format: { type: "string" },
+    answers: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return printHelp(generateHelp);
@@ -111,20 +126,32 @@ export async function generateCommand(args: string[]): Promise<number> {
     [...SYMMETRIES, "random"],
     "none",
   );
-  const seed = values.seed === undefined
-    ? crypto.getRandomValues(new Uint32Array(1))[0]
-    : intFlag("seed", values.seed, 0, 0xffffffff, 0);
-  const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, 1), coreCount());
-  const json = choiceFlag("format", values.format, ["line", "json"] as const, "line") === "json";
+  const seed = seedFlag(values.seed, 0xffffffff);
+  const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, coreCount()), coreCount());
+  const format = choiceFlag(
+    "format",
+    values.format,
+    ["text", "line", "json", "svg", "readable"] as const,
+    "text",
+  );
+  const answers = values.answers ?? false;
+  if (answers && format !== "svg" && format !== "readable") {
+    throw new UsageError(
+      "--answers is for --format svg and readable (json holds each solution already)",
+    );
+  }
+  // The sheets are made of the JSON records: puzzle, solution, level and seed.
+  const json = format !== "text" && format !== "line";
 
   const settings: GenerateSettings = { size, variant, target, symmetry, json };
   const out = new Output();
   const progress = new Progress(count);
-  const jobCount = Math.min(jobs, count);
+  const sheet = new Sheet(format, variant, answers, out);
+  let jobCount = Math.min(jobs, count);
   try {
     let written = 0;
     const write = (text: string) => {
-      out.write(text);
+      sheet.add(text, written + 1);
       // Each puzzle is out as soon as it is found.
       progress.clear();
       out.flush();
@@ -132,10 +159,16 @@ export async function generateCommand(args: string[]): Promise<number> {
     };
     if (jobCount > 1) {
       for (const path of workerSources("generate")) {
-        requirePermission("generate", { name: "read", path }, "for --jobs (to start its threads)");
+        const read = { name: "read", path } as const;
+        // Threads by default only where they may start ('deno task generate' lets them).
+        if (values.jobs === undefined && Deno.permissions.querySync(read).state !== "granted") {
+          jobCount = 1;
+          break;
+        }
+        requirePermission("generate", read, "for --jobs (to start its threads)");
       }
-      written = await inWorkers(settings, seed, count, jobCount, write);
     }
+    if (jobCount > 1) written = await inWorkers(settings, seed, count, jobCount, write);
     const generator = new Generator(settings);
     for (let i = written; i < count; i++) {
       const text = renderPuzzle(generator, settings, puzzleSeed(seed, i));
@@ -143,10 +176,60 @@ export async function generateCommand(args: string[]): Promise<number> {
       write(text);
     }
   } finally {
+    // Also when a puzzle was not found: the sheet of those before it.
+    sheet.end();
     out.flush();
     progress.clear();
   }
   return EXIT_OK;
+}
+
+/**
+ * What `generate` writes of each puzzle found: its line or JSON record as made, or, for a
+ * sheet, the puzzle under its caption (readable, at once) or kept for the SVG pages and the
+ * answers, written at the end.
+ */
+class Sheet {
+  readonly #puzzles: SheetPuzzle[] = [];
+
+  constructor(
+    readonly format: "text" | "line" | "json" | "svg" | "readable",
+    readonly variant: "sudoku" | "x",
+    readonly answers: boolean,
+    readonly out: Output,
+  ) {}
+
+  /** Puzzle `number` (1-based), as `renderPuzzle` gave it. */
+  add(text: string, number: number): void {
+    if (this.format !== "svg" && this.format !== "readable") {
+      this.out.write(text);
+      return;
+    }
+    const r = JSON.parse(text) as JsonRecord;
+    const cells = (line: string) =>
+      Uint8Array.from(line, (ch) => Math.max(0, valueOfSymbol(ch.charCodeAt(0))));
+    const p: SheetPuzzle = {
+      size: r.size,
+      variant: this.variant,
+      puzzle: cells(r.puzzle),
+      solution: cells(r.solution),
+      number,
+      title: `Puzzle ${number} · ${r.level}${r.hardest === null ? "" : `, ${r.hardest}`} · ` +
+        `seed ${r.seed}`,
+    };
+    if (this.format === "readable") this.out.write(puzzleText(p));
+    // Only what is drawn at the end is kept.
+    if (this.format === "svg" || this.answers) this.#puzzles.push(p);
+  }
+
+  /** Write what waits for the end: the SVG pages, or the answers. */
+  end(): void {
+    if (this.format === "svg" && this.#puzzles.length > 0) {
+      this.out.write(puzzleSheetSvg(this.#puzzles, this.answers));
+    } else if (this.format === "readable" && this.answers) {
+      this.out.write(answersText(this.#puzzles));
+    }
+  }
 }
 
 /** What every puzzle of a run shares. */
@@ -265,6 +348,16 @@ function inWorkers(
       send(w);
     }
   });
+}
+
+/** The fields of a JSON record of `generate --format json`. */
+interface JsonRecord {
+  readonly puzzle: string;
+  readonly solution: string;
+  readonly size: number;
+  readonly level: string;
+  readonly hardest: string | null;
+  readonly seed: number;
 }
 
 function jsonLine(

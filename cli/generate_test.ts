@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { generateHelp } from "./generate.ts";
 import { repoPath, runCli } from "./test_util.ts";
+import { byClass, elements, grids, parseXml, textOf } from "../lib/picture/xml_test_util.ts";
 
 const SAMPLE = Deno.readTextFileSync(repoPath("testdata/generate/qqwing_sample.csv"))
   .split("\n").filter((l) => l !== "" && !l.startsWith("#")).map((l) => l.split(","));
@@ -97,6 +98,118 @@ Deno.test("generate: puzzles, levels, seeds and formats", async (t) => {
   });
 });
 
+Deno.test("generate: puzzle sheets to print, as SVG and as text", async (t) => {
+  const args = ["generate", "--count", "6", "--seed", "3"];
+  const runs = {
+    json: runCli([...args, "--format", "json"]),
+    text: runCli([...args, "--format", "text"]),
+    line: runCli(args),
+    svg: runCli([...args, "--format", "svg"]),
+    answers: runCli([...args, "--format", "svg", "--answers", "--jobs", "1"]),
+    readable: runCli([...args, "--format", "readable", "--answers"]),
+  };
+  const made = (await runs.json).stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+  /** A board's cells: `.` for an empty one, else its symbol, and each one's kind. */
+  const shown = (board: ReturnType<typeof grids>[number]) => {
+    const cells = [...elements(board)].filter((e) => e.attrs.has("data-cell"));
+    return {
+      line: cells.map((e) => textOf(e) || ".").join(""),
+      kinds: cells.map((e) => e.attrs.get("class")!.split(" ")[0]),
+    };
+  };
+  const caption = (o: { level: string; hardest: string; seed: number }, k: number) =>
+    `Puzzle ${k + 1} · ${o.level}, ${o.hardest} · seed ${o.seed}`;
+  await t.step("--format text is the one-line form, as line and the default", async () => {
+    const text = await runs.text;
+    assert.deepEqual([text.code, text.stderr], [0, ""]);
+    assert.equal(text.stdout, made.map((o) => o.puzzle + "\n").join(""));
+    assert.equal((await runs.line).stdout, text.stdout);
+  });
+  await t.step("svg: six boards, the givens the clues, nothing filled, captioned", async () => {
+    const r = await runs.svg;
+    assert.deepEqual([r.code, r.stderr], [0, ""]);
+    const root = parseXml(r.stdout);
+    assert.deepEqual([root.attrs.get("width"), root.attrs.get("height")], ["210mm", "297mm"]);
+    const boards = grids(root);
+    assert.equal(boards.length, 6);
+    boards.forEach((board, k) => {
+      assert.equal(board.attrs.get("data-grid"), String(k + 1));
+      assert.equal(board.attrs.get("class"), "puzzle");
+      const { line, kinds } = shown(board);
+      assert.equal(line, made[k].puzzle);
+      assert.deepEqual(kinds, [...made[k].puzzle].map((ch) => (ch === "." ? "empty" : "given")));
+      assert.equal(byClass(board, "caption").map(textOf).join(" "), caption(made[k], k));
+    });
+  });
+  await t.step("--answers: six more boards, the solutions, from a second page", async () => {
+    const r = await runs.answers;
+    assert.deepEqual([r.code, r.stderr], [0, ""]);
+    const root = parseXml(r.stdout);
+    assert.equal(root.attrs.get("height"), "594mm");
+    const boards = grids(root);
+    assert.equal(boards.length, 12);
+    // The puzzles first, as without --answers.
+    boards.slice(0, 6).forEach((board, k) => {
+      assert.equal(board.attrs.get("class"), "puzzle");
+      assert.equal(shown(board).line, made[k].puzzle);
+    });
+    boards.slice(6).forEach((board, k) => {
+      assert.equal(board.attrs.get("class"), "answer");
+      assert.equal(board.attrs.get("data-grid"), String(k + 1));
+      const { line, kinds } = shown(board);
+      assert.equal(line, made[k].solution);
+      assert.deepEqual(kinds, [...made[k].puzzle].map((ch) => (ch === "." ? "filled" : "given")));
+      assert.equal(byClass(board, "caption").map(textOf).join(" "), `Solution ${k + 1}`);
+    });
+  });
+  await t.step(
+    "readable --answers: each puzzle under its caption, then the solutions",
+    async () => {
+      const r = await runs.readable;
+      assert.deepEqual([r.code, r.stderr], [0, ""]);
+      const parts = r.stdout.split("\n\n");
+      for (const [k, o] of made.entries()) {
+        const [head, ...rows] = parts[k].split("\n");
+        assert.equal(head, caption(o, k));
+        const cells = rows.filter((row) => !row.startsWith("-")).join("").replace(/[ |]/g, "");
+        assert.equal(cells, o.puzzle);
+      }
+      assert.equal(parts[6], "Solutions");
+      // Six 9×9 solutions side by side, under their numbers.
+      const answers = parts[7].split("\n");
+      assert.deepEqual(answers[0].split(/ {2,}/), made.map((_, k) => `Solution ${k + 1}`));
+      for (let row = 0; row < 9; row++) {
+        assert.deepEqual(
+          answers[row + 1].split(/ +/),
+          made.map((o) => o.solution.slice(9 * row, 9 * row + 9)),
+        );
+      }
+    },
+  );
+});
+
+Deno.test("generate --jobs: one thread per core by default, one where threads cannot start", async () => {
+  // Without read access to its worker module, the default falls back to this thread; asked
+  // for explicitly, threads that cannot start are an error.
+  const bare = (args: string[]) =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "--quiet", repoPath("cli/main.ts"), "generate", ...args],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  const args = ["--count", "3", "--seed", "11"];
+  const [plain, threads, asked] = await Promise.all([
+    bare(args),
+    runCli(["generate", ...args]),
+    bare([...args, "--jobs", "2"]),
+  ]);
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  assert.deepEqual([plain.code, text(plain.stderr)], [0, ""]);
+  assert.equal(text(plain.stdout), threads.stdout);
+  assert.equal(asked.code, 2);
+  assert.match(text(asked.stderr), /^error: generate needs read access for --jobs /);
+});
+
 Deno.test("generate: bad usage", async (t) => {
   const runs = {
     help: runCli(["generate", "--help"]),
@@ -104,6 +217,7 @@ Deno.test("generate: bad usage", async (t) => {
     difficulty: runCli(["generate", "--difficulty", "hard"]),
     seed: runCli(["generate", "--seed", "-1"]),
     file: runCli(["generate", "puzzles.txt"]),
+    answers: runCli(["generate", "--answers"]),
     unreachable: runCli(["generate", "--size", "4", "--count", "2", "--difficulty", "expert"]),
   };
   await t.step("--help", async () => {
@@ -116,6 +230,7 @@ Deno.test("generate: bad usage", async (t) => {
       [runs.difficulty, /^error: --difficulty must be one of any, simple, easy, .*, not 'hard'\n/],
       [runs.seed, /^error: --seed must be a whole number from 0 to 4294967295, not '-1'\n/],
       [runs.file, /^error: generate takes no file, not 'puzzles.txt'\n/],
+      [runs.answers, /^error: --answers is for --format svg and readable \(json holds /],
     ];
     for (const [run, message] of expect) {
       const r = await run;

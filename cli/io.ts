@@ -184,12 +184,12 @@ export async function* openInputs(
   command: string,
 ): AsyncGenerator<Input> {
   if (files.length === 0) {
-    yield stdinInput();
+    yield stdinInput(command);
     return;
   }
   for (const name of files) {
     if (name === "-") {
-      yield stdinInput();
+      yield stdinInput(command);
       continue;
     }
     requirePermission(command, { name: "read", path: name }, `to ${name}`);
@@ -210,8 +210,21 @@ export async function* openInputs(
 }
 
 /** Standard input (its size is unknown: Deno gives no `stat` of it to a plain task). */
-function stdinInput(): Input {
+function stdinInput(command: string): Input {
+  hintAtTerminal(command);
   return { name: "<stdin>", stream: Deno.stdin.readable };
+}
+
+/**
+ * When standard input is a terminal, say on stderr that the command reads it: run without
+ * a file, it would otherwise wait in silence for what the user did not mean to type.
+ */
+export function hintAtTerminal(command: string): void {
+  if (!Deno.stdin.isTerminal()) return;
+  writeStderr(
+    `sudokit ${command}: reading standard input, this terminal: type or paste the input, ` +
+      `then Ctrl-D; or name a file ('sudokit ${command} --help')\n`,
+  );
 }
 
 /** A short reason for a failed file operation, without Deno's `(os error N)` tail. */

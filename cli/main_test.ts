@@ -162,3 +162,36 @@ Deno.test("test runs take each command's permissions from its deno.json task", (
   for (const c of SUBCOMMANDS) assert.notEqual(taskPermissions(c), undefined, c);
   assert.equal(taskPermissions("frobnicate"), undefined);
 });
+
+Deno.test("a command reading standard input from a terminal says so on stderr", async () => {
+  // util-linux `script` gives the program a pseudo-terminal as its standard input and
+  // output; `script` reads no input here (/dev/null), so the program meets the end at once.
+  const main = new URL("./main.ts", import.meta.url).pathname;
+  const readers = ["classify", "verdict", "count", "solve", "rate", "check-move"];
+  const runs = await Promise.all(readers.map((command) =>
+    new Deno.Command("script", {
+      args: [
+        "-qfec",
+        `'${Deno.execPath()}' run --quiet --allow-read '${main}' ${command}`,
+        "/dev/null",
+      ],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output()
+  ));
+  for (const [k, command] of readers.entries()) {
+    const shown = new TextDecoder().decode(runs[k].stdout).replaceAll("\r\n", "\n");
+    assert.ok(
+      shown.startsWith(
+        `sudokit ${command}: reading standard input, this terminal: type or paste the input, ` +
+          `then Ctrl-D; or name a file ('sudokit ${command} --help')\n`,
+      ),
+      `${command}: ${JSON.stringify(shown)}`,
+    );
+  }
+  // Through a pipe, nothing is said: the input is on its way.
+  const piped = await runCli(["solve"], "");
+  assert.deepEqual([piped.code, piped.stderr], [0, ""]);
+});

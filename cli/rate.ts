@@ -64,6 +64,7 @@ ${MAX_HUMAN_SIZE}×${MAX_HUMAN_SIZE}.
 Options:
   --variant V          sudoku, x (the two main diagonals are houses too) or
                        latin; default: sudoku for square sizes, else latin
+                       (a line of such a size only with --variant latin)
   --input F            auto (default), line, grid or tokens
   --symbols CHARS      the symbols of one puzzle per line (see count --help)
   --format text|json   text (default) or one JSON object per puzzle, with the
@@ -126,7 +127,8 @@ export async function rateCommand(args: string[]): Promise<number> {
   const named = positionals.length > 0;
   try {
     for await (const input of openInputs(positionals, "rate")) {
-      const parser = new DetectingParser(form, input.size, symbols);
+      // A line of a size without blocks only when --variant says what it is (as count).
+      const parser = new DetectingParser(form, input.size, symbols, settings.variant !== undefined);
       const emit = (event: ParseEvent) => {
         if (event.kind === "grid") rateGrid(event.grid, settings, out);
       };
@@ -164,9 +166,10 @@ class DetectingParser {
     form: InputForm | "auto",
     inputBytes: number | undefined,
     symbols: string | undefined,
+    latin: boolean,
   ) {
-    this.#detector = new FormDetector(inputBytes, symbols);
-    if (form !== "auto") this.#parser = parserFor(form, inputBytes, symbols);
+    this.#detector = new FormDetector(inputBytes, symbols, latin);
+    if (form !== "auto") this.#parser = parserFor(form, inputBytes, symbols, latin);
   }
 
   feed(line: string, emit: (event: ParseEvent) => void): void {

@@ -12,6 +12,11 @@ Deno.test("rate: levels, techniques and steps", async (t) => {
     json: runCli(["rate", "--format", "json"], PUZZLES[4] + "\n"),
     steps: runCli(["rate", "--steps"], PUZZLES[4] + "\n"),
     stepsJson: runCli(["rate", "--steps", "--format", "json"], PUZZLES[0] + "\n"),
+    chains: runCli(["rate", "--steps"], PUZZLES[7] + "\n"),
+    guess: runCli(
+      ["rate", "--steps"],
+      ".2.4...8......9..2..9.3............5..8..7....4.5..82...46..21.6.21..4...1......8\n",
+    ),
     invalid: runCli(
       ["rate"],
       ".".repeat(81) + "\n" + "55" + ".".repeat(79) + "\n" + PUZZLES[0] + "\n",
@@ -62,11 +67,36 @@ Deno.test("rate: levels, techniques and steps", async (t) => {
       steps.every((s) => /^ {2}[a-z-]+( [^:]*)?: (r\d+c\d+(=|<>)\d+ ?)+$/.test(s)),
       steps.join("\n"),
     );
-    const placed = steps.flatMap((s) => [...s.matchAll(/r\d+c\d+=\d+/g)].map((m) => m[0]));
+    // What a step places comes after its last ': ' (a forcing chain's 'if r1c1=8' does not).
+    const placed = steps.flatMap((s) =>
+      [...s.slice(s.lastIndexOf(": ")).matchAll(/r\d+c\d+=\d+/g)].map((m) => m[0])
+    );
     assert.equal(placed.length, PUZZLES[4].split("").filter((c) => c === ".").length);
     const j = JSON.parse((await runs.stepsJson).stdout);
     assert.ok(j.steps.length > 0);
     assert.deepEqual(Object.keys(j.steps[0]), ["technique", "text", "place", "remove"]);
+  });
+  await t.step("--steps: chains show their links and candidates, a guess says why", async () => {
+    // The proofs are followed on a plain board in lib/human's tests; here, their words.
+    const r = await runs.chains;
+    assert.equal(r.code, 0);
+    const lines = r.stdout.split("\n");
+    const cell = "r\\dc\\d";
+    const xy = new RegExp(
+      `^  xy-chain \\(\\d=\\d\\)${cell}( - \\(\\d=\\d\\)${cell})+, so one end is \\d: (${cell}<>\\d ?)+$`,
+    );
+    assert.ok(lines.some((l) => xy.test(l)), r.stdout);
+    const forcing = new RegExp(
+      `^  forcing-chain if ${cell}=\\d( then (${cell}=\\d \\((naked single|hidden single in ` +
+        `(row|column|box) \\d)\\)(, )?)+, and)? .*, so ${cell} is not \\d: ${cell}<>\\d$`,
+    );
+    assert.ok(lines.some((l) => forcing.test(l)), r.stdout);
+    // A puzzle that opens with a guess: it says it is one, and why.
+    assert.equal(
+      (await runs.guess).stdout.split("\n")[1],
+      "  guess (no technique of the ladder up to forcing-chain applies; r2c4 has the " +
+        "fewest candidates, 7/8, and the one solution has 7 there): r2c4=7",
+    );
   });
   await t.step("invalid puzzles say why, and the rest go on", async () => {
     const r = await runs.invalid;

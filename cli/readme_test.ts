@@ -60,21 +60,39 @@ const MARK = "@@sudokit-readme-step@@";
 /** The README's test command: `.ci/run` runs it (a test cannot run the tests it is part of). */
 const TEST_COMMAND = "npx -y deno@2.9.6 task test";
 
-/** Run one transcript in one bash, from the root; the output of each command, as lines. */
+/** Where Deno and npm keep what they downloaded, so that a home of the test's finds it. */
+const CACHES = (() => {
+  const info = new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
+    .outputSync();
+  const denoDir: string = JSON.parse(new TextDecoder().decode(info.stdout)).denoDir;
+  const npm = Deno.env.get("npm_config_cache") ?? `${Deno.env.get("HOME")}/.npm`;
+  return { DENO_DIR: denoDir, npm_config_cache: npm };
+})();
+
+/**
+ * Run one transcript in one bash, from the root, in a home of the test's (the install
+ * steps write to `~/.deno` as a user's would, and put its bin folder on the PATH
+ * themselves); the output of each command, as lines.
+ */
 async function runBlock(steps: readonly Step[], home: string): Promise<string[][]> {
   const script = steps.map((s) =>
     `{ ${s.command}\n} 2>&1; __status=$?; printf '\\n${MARK}\\n'; (exit $__status)`
   ).join("\n");
   const denoDir = Deno.execPath().replace(/\/[^/]*$/, "");
+  const env = {
+    ...Deno.env.toObject(),
+    ...CACHES,
+    NO_COLOR: "1",
+    HOME: home,
+    PATH: `${denoDir}:${Deno.env.get("PATH") ?? ""}`,
+  };
+  // `deno install -g` then writes to the home's `.deno`, where the README says it does.
+  delete (env as Record<string, string>).DENO_INSTALL_ROOT;
   const { stdout, code } = await new Deno.Command("bash", {
     args: ["-c", script],
     cwd: repoPath(""),
-    env: {
-      NO_COLOR: "1",
-      // `deno install -g` writes to a folder of the test's, which is on the PATH.
-      DENO_INSTALL_ROOT: home,
-      PATH: `${home}/bin:${denoDir}:${Deno.env.get("PATH") ?? ""}`,
-    },
+    clearEnv: true,
+    env,
     stdin: "null",
     stdout: "piped",
     stderr: "inherit",

@@ -8,7 +8,7 @@
 
 import type { Format } from "./count/format.ts";
 import { runCount, SHARED_FLAGS, sharedFlags } from "./count/stream.ts";
-import { EXIT_NEGATIVE, EXIT_OK, printHelp } from "./io.ts";
+import { EXIT_NEGATIVE, EXIT_OK, printHelp, UsageError } from "./io.ts";
 import { choiceFlag, parseFlags } from "./flags.ts";
 
 /** Help text of `solve`. */
@@ -26,10 +26,11 @@ puzzle per line ('.' or '0' empty, 1-9 then A-Z), the grid format of
 'classify', or the 81-token format of 'verdict' (see 'sudokit count --help').
 
 Options:
-  --format F           line (default): the solution in the one-line form;
-                       grid: rows of symbols; readable: rows with rules
-                       between the blocks (grid and readable: a blank line
-                       between puzzles); json: one object per puzzle with
+  --format F           text (default; line is the same): the solution in the
+                       one-line form; grid: rows of symbols; readable: the
+                       puzzle beside its solution, rows with rules between
+                       the blocks (grid and readable: a blank line between
+                       puzzles); json: one object per puzzle with
                        "puzzle" (its number), "line", "size", "status"
                        (unique, none, several or unknown), "solution"
                        (unique) or "solutions" (several: the first two;
@@ -40,11 +41,16 @@ Options:
                        bold and filled cells blue; a puzzle without a
                        unique solution is drawn as given, its caption
                        saying why
+  --show W             what svg draws: solution (default), or puzzle: the
+                       givens alone, to print and solve, on A4 pages (six
+                       9×9 boards a page)
   --time-limit S       stop a puzzle after S seconds (a decimal, e.g. 0.5)
                        and go on to the next: 'unknown: time limit'
   --variant V          sudoku (rows, columns, blocks), x (sudoku plus both
                        main diagonals) or latin (rows and columns); default:
-                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise
+                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise;
+                       a line of one of those (36 symbols: 6×6, 100: 10×10)
+                       is refused without --variant latin, as likely a slip
   --input F            auto (default), line, grid or tokens
   --symbols CHARS      the symbols of one puzzle per line, value 1 first:
                        --symbols 0123456789ABCDEF reads and writes a 16×16
@@ -55,7 +61,7 @@ Options:
                        colours when standard output is a terminal and
                        NO_COLOR is not set
   --jobs N             solving threads, at most the number of cores
-                       (default: that number); workers start only when the
+                       (default: one per core); workers start only when the
                        input proves long enough, as for 'count'
   -h, --help           show this help
 
@@ -68,26 +74,40 @@ Examples:
   sudokit solve testdata/count/17_clue_2000.txt
   sudokit solve --format readable puzzle.txt
   sudokit solve --format svg puzzles.txt > solutions.svg
+  sudokit solve --format svg --show puzzle puzzles.txt > to_print.svg
   sudokit solve --symbols 0123456789ABCDEF --format grid puzzles16.txt
 `;
 
-/** The shapes `solve --format` takes. */
-const SOLVE_FORMATS: readonly Format[] = ["line", "grid", "readable", "json", "svg"];
+/** The shapes `solve --format` takes; `text`, the plain one, is the one-line form. */
+const SOLVE_FORMATS: readonly (Format | "text")[] = [
+  "text",
+  "line",
+  "grid",
+  "readable",
+  "json",
+  "svg",
+];
 
 /** Run `solve` with its arguments; returns the exit status. */
 export async function solveCommand(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
     ...SHARED_FLAGS,
     format: { type: "string" },
+    show: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return printHelp(solveHelp);
   const shared = sharedFlags(values);
+  const format = choiceFlag("format", values.format, SOLVE_FORMATS, "text");
+  if (values.show !== undefined && format !== "svg") {
+    throw new UsageError("--show is for --format svg");
+  }
   const settings = {
     // Two solutions tell a unique puzzle from one with several.
     limit: 2,
-    format: choiceFlag("format", values.format, SOLVE_FORMATS, "line"),
+    format: format === "text" ? "line" : format,
     solutions: true,
+    show: choiceFlag("show", values.show, ["solution", "puzzle"] as const, "solution"),
     ...shared.settings,
   };
   const { form, jobs } = shared;

@@ -89,6 +89,11 @@ function collections(): Collection[] {
   const files = [...Deno.readDirSync(repoPath(DIR))].map((e) => e.name)
     .filter((f) => f.endsWith(".txt") && !f.startsWith("err_")).sort();
   const runs: Collection[] = files.map((file) => {
+    // One puzzle per line of a size without blocks (6×6): a Latin square when said so.
+    const side = Math.sqrt(lines(DIR + file)[0].length);
+    if (side > 1 && Number.isInteger(side) && !Number.isInteger(Math.sqrt(side))) {
+      return { file, flags: ["--variant", "latin"] };
+    }
     if (!file.includes("frisch")) return { file, flags: [] };
     const kept = lines(DIR + file).filter((_, i) => !FRISCH_SLOW.has(i + 1));
     return { file, flags: [], text: kept.join("\n") + "\n" };
@@ -132,7 +137,7 @@ Deno.test("solve agrees with count on every puzzle of testdata/count", async (t)
           assert.equal(s.status, statusOfCount(c), where);
           assert.equal(s.conflict, c.conflict, where);
           const p = byLine.get(c.line as number)!;
-          const variant = flags.length > 0 ? "x" : defaultVariantOf(p.size);
+          const variant = (flags[1] as Variant | undefined) ?? defaultVariantOf(p.size);
           checkSolved(s, p, variant, where);
           if (s.status === "unique") unique++;
           else {
@@ -216,8 +221,9 @@ const SHAPE_CASES: ShapeCase[] = [
   lineCase(
     "Latin squares of 5, 7, 10 and a 6×6 with several",
     [...lines("testdata/solve/latin_unique_3.txt"), ...lines(DIR + "case_6x6.txt")],
-    [],
-    { code: 1 },
+    // Sizes without blocks are Latin squares only when --variant latin says so.
+    ["--variant", "latin"],
+    { code: 1, variant: "latin" },
   ),
   {
     name: "40×40 Latin square, grid format (numbers)",
@@ -262,6 +268,20 @@ function blockCells(block: string, size: number, symbols?: string): number[] | s
       : [...r]
   );
   return valuesOf(texts, size, symbols);
+}
+
+/**
+ * The two grids of a readable block, the puzzle on the left and the solution on the right
+ * (four spaces or more apart; a readable row starts with a space, and keeps it), or the
+ * block itself twice when it is a status line.
+ */
+function readableHalves(block: string): [string, string] {
+  const parts = block.split("\n").map((l) => l.split(/ {4,}/));
+  if (parts.length === 1) return [block, block];
+  return [
+    parts.map((p) => p[0]).join("\n"),
+    parts.map((p) => (p[1].startsWith("-") ? p[1] : " " + p[1])).join("\n"),
+  ];
 }
 
 /** Check an SVG sheet against the puzzles and what `solve` found for each (json objects). */
@@ -323,16 +343,20 @@ Deno.test("solve: every output shape, on every size and variant", async (t) => {
           assert.equal(answers[i], text, where);
         }
       }
-      // Grid and readable: a blank line between puzzles, each the same cells as the line.
+      // Grid and readable: a blank line between puzzles, each the same cells as the line;
+      // readable draws the puzzle beside its solution, so the givens show without colour.
       for (const shape of [grid, readable]) {
         const blocks = shape.stdout.replace(/\n$/, "").split("\n\n");
         assert.equal(blocks.length, c.puzzles.length);
         for (const [i, b] of blocks.entries()) {
           const size = c.puzzles[i].size;
-          const want = solved[i].status === "unique"
-            ? lineCells(answers[i], size, c.symbols)
-            : answers[i];
-          assert.deepEqual(blockCells(b, size, c.symbols), want, `puzzle ${i + 1}:\n${b}`);
+          const unique = solved[i].status === "unique";
+          const want = unique ? lineCells(answers[i], size, c.symbols) : answers[i];
+          const [puzzle, solution] = shape === readable ? readableHalves(b) : [b, b];
+          assert.deepEqual(blockCells(solution, size, c.symbols), want, `puzzle ${i + 1}:\n${b}`);
+          if (shape === readable && unique) {
+            assert.deepEqual(blockCells(puzzle, size, c.symbols), c.puzzles[i].values);
+          }
         }
       }
       checkSheet(svg.stdout, c, solved);
@@ -344,17 +368,17 @@ Deno.test("solve: every output shape, on every size and variant", async (t) => {
     assert.equal(
       first,
       [
-        " 9 5 3 | 1 6 8 | 7 4 2",
-        " 8 6 2 | 7 3 4 | 9 5 1",
-        " 4 1 7 | 9 5 2 | 8 3 6",
-        "-------|-------|-------",
-        " 7 4 6 | 8 9 3 | 1 2 5",
-        " 2 8 1 | 6 4 5 | 3 9 7",
-        " 3 9 5 | 2 7 1 | 4 6 8",
-        "-------|-------|-------",
-        " 1 3 8 | 5 2 9 | 6 7 4",
-        " 5 7 4 | 3 8 6 | 2 1 9",
-        " 6 2 9 | 4 1 7 | 5 8 3",
+        " . . . | . . . | . . .      9 5 3 | 1 6 8 | 7 4 2",
+        " . . . | . . . | . . 1      8 6 2 | 7 3 4 | 9 5 1",
+        " . . . | . . 2 | . 3 .      4 1 7 | 9 5 2 | 8 3 6",
+        "-------|-------|-------    -------|-------|-------",
+        " . . . | . . 3 | . 2 .      7 4 6 | 8 9 3 | 1 2 5",
+        " . . 1 | . 4 . | . . .      2 8 1 | 6 4 5 | 3 9 7",
+        " . . 5 | . . . | . 6 .      3 9 5 | 2 7 1 | 4 6 8",
+        "-------|-------|-------    -------|-------|-------",
+        " . 3 . | . . . | . . 4      1 3 8 | 5 2 9 | 6 7 4",
+        " . 7 . | . 8 . | . . 9      5 7 4 | 3 8 6 | 2 1 9",
+        " 6 2 . | . . 7 | . . .      6 2 9 | 4 1 7 | 5 8 3",
       ].join("\n"),
     );
   });
@@ -363,7 +387,7 @@ Deno.test("solve: every output shape, on every size and variant", async (t) => {
     const hex = (await runs[2][0]).stdout;
     assert.equal(hex, plain.split("\n").map(toHex).join("\n"));
     const readable = (await runs[2][2]).stdout;
-    assert.match(readable, /^ [0-9A-F] [0-9A-F] [0-9A-F] [0-9A-F] \| /);
+    assert.match(readable, /^ [.0-9A-F] [.0-9A-F] [.0-9A-F] [.0-9A-F] \| /);
   });
   await t.step("JSON: the status, conflict, nodes and time", async () => {
     const solved = objects((await runs[0][3]).stdout);
@@ -504,7 +528,15 @@ Deno.test("solve errors: one line, exit 2, the answers before a fault kept", asy
   const sol0 = (await runCli(["solve"], CLUE17[0] + "\n")).stdout;
   const bad = `${CLUE17[0]}\n${SERG[0]}\n12345\n${CLUE17[1]}\n`;
   const usage: [string[], string][] = [
-    [["--format", "text"], "--format must be one of line, grid, readable, json, svg, not 'text'"],
+    [
+      ["--format", "xml"],
+      "--format must be one of text, line, grid, readable, json, svg, not 'xml'",
+    ],
+    [["--show", "puzzle"], "--show is for --format svg"],
+    [
+      ["--format", "svg", "--show", "answer"],
+      "--show must be one of solution, puzzle, not 'answer'",
+    ],
     [["--limit", "3"], "unknown option '--limit'"],
     [["--solutions"], "unknown option '--solutions'"],
     [["--color", "sometimes"], "--color must be one of auto, always, never, not 'sometimes'"],
@@ -524,6 +556,9 @@ Deno.test("solve errors: one line, exit 2, the answers before a fault kept", asy
       "2\n4\n1 2 0 0\n0 0 1 2\n2 1 0 0\n0 0 2 1\n1\n0\n",
     ),
     six: runCli(["solve", "--variant", "sudoku", DIR + "case_6x6.txt"]),
+    // 100 characters: a 10×10 grid, which has no blocks.
+    ten: runCli(["solve"], `${CLUE17[0]}\n${"1".repeat(100)}\n`),
+    tenLatin: runCli(["solve", "--variant", "latin"], `${CLUE17[0]}\n${"1".repeat(100)}\n`),
     missing: runCli(["solve", "--jobs", "1", "-", "nosuch.txt"], CLUE17[0] + "\n"),
     noRead: new Deno.Command(Deno.execPath(), {
       args: ["run", "--quiet", repoPath("cli/main.ts"), "solve", DIR + "case_6x6.txt"],
@@ -574,6 +609,19 @@ Deno.test("solve errors: one line, exit 2, the answers before a fault kept", asy
       `error: ${DIR}case_6x6.txt: grid 1, line 1, column 1: variant sudoku needs a ` +
         "perfect-square size, not 6\n",
     );
+  });
+  await t.step("a line of a size without blocks: refused unless --variant latin", async () => {
+    const r = await runs.ten;
+    assert.deepEqual([r.code, r.stdout], [2, sol0]);
+    assert.equal(
+      r.stderr,
+      "error: grid 2, line 2, column 1: line has 100 cells, a 10×10 grid, and 10×10 has no " +
+        "blocks: it can only be a Latin square; if it is one, pass --variant latin\n",
+    );
+    const latin = await runs.tenLatin;
+    assert.deepEqual([latin.code, latin.stderr], [1, ""]);
+    // Every grid is then a Latin square: the 9×9 too, which has several.
+    assert.equal(latin.stdout, "several solutions\nno solution\n");
   });
   await t.step("a missing file after standard input: its answer kept", async () => {
     const r = await runs.missing;
@@ -645,11 +693,19 @@ Deno.test("solve --format readable: colour only when asked, or on a terminal wit
       pipeAuto: onPipe(["--color", "auto"], false),
     };
     const plain = await runs.pipe;
-    /** Check that a coloured output is the plain one with givens bold, filled cells cyan. */
+    /**
+     * Check that a coloured output is the plain one with givens bold, filled cells cyan:
+     * the puzzle's givens on the left, every cell of the solution on the right.
+     */
     const checkColoured = (text: string) => {
-      const cells = [...text.matchAll(new RegExp(`${ESC}\\[(1|36)m(.)${ESC}\\[0m`, "g"))];
-      assert.equal(cells.length, 81);
-      cells.forEach((m, i) => assert.equal(m[1], puzzle[i] !== "." ? "1" : "36", `cell ${i}`));
+      const coloured = (half: string) =>
+        [...half.matchAll(new RegExp(`${ESC}\\[(1|36)m(.)${ESC}\\[0m`, "g"))].map((m) => m[1]);
+      const rows = text.split("\n").filter((l) => l.includes(ESC)).map((l) => l.split(/ {4,}/));
+      assert.equal(rows.length, 9);
+      assert.deepEqual(rows.flatMap(([left]) => coloured(left)), Array(17).fill("1"));
+      const right = rows.flatMap(([, r]) => coloured(r));
+      assert.equal(right.length, 81);
+      right.forEach((m, i) => assert.equal(m, puzzle[i] !== "." ? "1" : "36", `cell ${i}`));
       assert.equal(text.replaceAll(new RegExp(`${ESC}\\[[0-9]*m`, "g"), ""), plain);
     };
     await t.step(
@@ -725,4 +781,36 @@ Deno.test("solve: a reader that goes away ends the program quietly", async () =>
   const { code } = await child.status;
   assert.ok(code === 0 || code === 141, String(code));
   assert.equal(stderr, "");
+});
+
+Deno.test("solve --format text is the line shape; --show puzzle draws the givens alone", async (t) => {
+  const c = SHAPE_CASES[0];
+  const [text, line, puzzles] = await Promise.all([
+    runCli(["solve", "--format", "text", ...c.args], c.input),
+    runCli(["solve", "--format", "line", ...c.args], c.input),
+    runCli(["solve", "--format", "svg", "--show", "puzzle", ...c.args], c.input),
+  ]);
+  await t.step("--format text", () => {
+    assert.deepEqual([text.code, text.stderr, text.stdout], [line.code, "", line.stdout]);
+  });
+  await t.step("--show puzzle: one board a puzzle, its givens and nothing filled, on A4", () => {
+    assert.deepEqual([puzzles.code, puzzles.stderr], [c.code, ""]);
+    const root = parseXml(puzzles.stdout);
+    assert.equal(root.attrs.get("width"), "210mm");
+    const boards = grids(root);
+    assert.equal(boards.length, c.puzzles.length);
+    boards.forEach((board, k) => {
+      const cells = [...elements(board)].filter((e) => e.attrs.has("data-cell"));
+      assert.deepEqual(
+        cells.map((e) => e.attrs.get("class")!.split(" ")[0]),
+        c.puzzles[k].values.map((v) => (v === 0 ? "empty" : "given")),
+      );
+      assert.deepEqual(valuesOf(cells.map((e) => textOf(e) || "."), 9), c.puzzles[k].values);
+      // The caption says why a puzzle has no unique solution.
+      const caption = byClass(board, "caption").map(textOf).join(" ");
+      assert.match(caption, new RegExp(`^Puzzle ${k + 1} \\(line ${c.puzzles[k].line}\\)`));
+    });
+    const captions = boards.map((b) => byClass(b, "caption").map(textOf).join(" "));
+    assert.equal(captions[3], "Puzzle 4 (line 4): several solutions");
+  });
 });

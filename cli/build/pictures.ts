@@ -17,6 +17,10 @@ export const PICTURES: readonly { readonly file: string; readonly args: readonly
     file: "solve_three.svg",
     args: ["solve", "--format", "svg", "testdata/pictures/three_puzzles.txt"],
   },
+  {
+    file: "generate_sheet.svg",
+    args: ["generate", "--count", "6", "--seed", "3", "--format", "svg", "--answers"],
+  },
 ];
 
 const ROOT = new URL("../../", import.meta.url);

@@ -38,14 +38,17 @@ Options:
                        from 25×25 up)
   --variant V          sudoku (rows, columns, blocks), x (sudoku plus both
                        main diagonals) or latin (rows and columns); default:
-                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise
+                       sudoku for sizes 1, 4, 9, 16, ..., latin otherwise;
+                       a line of one of those (36 symbols: 6×6, 100: 10×10)
+                       is refused without --variant latin, as likely a slip
   --input F            auto (default), line, grid or tokens
   --format F           text (default), line, grid, readable, json or svg:
                        text and line print the count line, then each
                        solution found in the one-line form; grid (rows of
-                       symbols) and readable (rules between the blocks)
-                       print the count line and each solution with a blank
-                       line between any two; json prints one object per
+                       symbols) and readable (rules between the blocks, the
+                       puzzle beside each solution) print the count line
+                       and each solution with a blank line between any two;
+                       json prints one object per
                        grid with the count, whether it is exact, search
                        nodes and time (ms), "parts" when workers shared
                        the grid's search, "timed_out" with --time-limit;
@@ -68,7 +71,7 @@ Options:
                        writes with them. Distinct printable ASCII
                        characters, not '.' or '#', at most 64
   --jobs N             counting threads, at most the number of cores
-                       (default: that number); grids are counted on the
+                       (default: one per core); grids are counted on the
                        main thread until the input proves long enough for
                        workers (N - 1 then, with the main thread counting
                        grids up to 9×9) or a larger grid takes long (a

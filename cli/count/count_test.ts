@@ -281,6 +281,10 @@ Deno.test("count input forms and variants", async (t) => {
     xDefault: runCli(["count", "--jobs", "1", DIR + "case_sudoku_x9_misc_2.txt"]),
     x: runCli(["count", "--jobs", "1", "--variant", "x", DIR + "case_sudoku_x9_misc_2.txt"]),
     latin6: runCli(["count", "--jobs", "1", "--limit", "3", DIR + "case_6x6.txt"]),
+    latin6Said: runCli(
+      ["count", "--jobs", "1", "--limit", "3", "--variant", "latin", DIR + "case_6x6.txt"],
+    ),
+    latin6Grid: runCli(["count", "--jobs", "1", "--limit", "3"], "1\n6\n" + "0 ".repeat(36)),
     big: runCli(["count", "--jobs", "1", "--solutions", DIR + "case_sudoku25_easy.txt"]),
     lineForced: runCli(["count", "--jobs", "1", "--input", "line"], "# x\n................\n"),
   };
@@ -305,9 +309,20 @@ Deno.test("count input forms and variants", async (t) => {
     assert.equal((await runs.xDefault).stdout, "1\n2+\n");
     assert.equal((await runs.x).stdout, "0\n1\n");
   });
-  await t.step("6×6 defaults to latin", async () => {
+  await t.step("6×6: a Latin square in the grid format; as a line only when said", async () => {
+    const grid = await runs.latin6Grid;
+    assert.deepEqual([grid.code, grid.stderr, grid.stdout], [0, "", "3+\n"]);
+    const said = await runs.latin6Said;
+    assert.deepEqual([said.code, said.stderr, said.stdout], [0, "", "3+\n"]);
+    // A line of 36 symbols may well be a mistake: it is refused, naming the cure.
     const r = await runs.latin6;
-    assert.deepEqual([r.code, r.stdout], [0, "3+\n"]);
+    assert.deepEqual([r.code, r.stdout], [2, ""]);
+    assert.equal(
+      r.stderr,
+      `error: ${DIR}case_6x6.txt: grid 1, line 1, column 1: line has 36 cells, a 6×6 grid, ` +
+        "and 6×6 has no blocks: it can only be a Latin square; if it is one, pass --variant " +
+        "latin\n",
+    );
   });
   await t.step("25×25 easy puzzle: unique, and its solution is valid", async () => {
     const r = await runs.big;
@@ -576,7 +591,9 @@ Deno.test("count usage errors", async (t) => {
   // No stdin: the process exits before reading it (writing would race a broken pipe).
   const runs = cases.map(([args]) => runCli(["count", ...args]));
   const missing = runCli(["count", "nosuch.txt"]);
-  const missingAfter = runCli(["count", "--jobs", "1", DIR + "case_6x6.txt", "nosuch.txt"]);
+  const missingAfter = runCli(
+    ["count", "--jobs", "1", "--variant", "latin", DIR + "case_6x6.txt", "nosuch.txt"],
+  );
   const help = runCli(["count", "--help"]);
   for (const [k, [args, message]] of cases.entries()) {
     await t.step(args.join(" "), async () => {
@@ -670,7 +687,10 @@ Deno.test("count --symbols: puzzles written with symbols of the user's", async (
       "1\n4\n1 2 0 0\n0 0 1 2\n2 1 0 0\n0 0 2 1\n",
     ),
     // A short line is a small puzzle in them, not a token of the 9×9 token form.
-    small: runCli(["count", "--jobs", "1", "--solutions", "--symbols", "ab"], "ab..\n..ab\n"),
+    small: runCli(
+      ["count", "--jobs", "1", "--solutions", "--symbols", "ab", "--variant", "latin"],
+      "ab..\n..ab\n",
+    ),
     // Worker threads write with them too: `pool_test.ts`.
     letters: runCli(["count", "--jobs", "2", "--solutions", "--symbols", letters, lettersFile]),
     digits: runCli(["count", "--jobs", "1", "--solutions", DIR + "17_clue_2000.txt"]),

@@ -11,7 +11,7 @@
 
 import { formatLine } from "../../lib/grid/parse.ts";
 import type { Board } from "../../lib/picture/svg.ts";
-import { gridText, readableText } from "../../lib/picture/text.ts";
+import { gridText, readableText, sideBySide } from "../../lib/picture/text.ts";
 import { defaultVariant, type Variant } from "../../lib/solve/count.ts";
 
 /**
@@ -41,6 +41,8 @@ export interface CountSettings {
   readonly command?: "count" | "solve";
   /** Colour the `readable` shape, givens apart from filled cells (a terminal that wants it). */
   readonly color?: boolean;
+  /** What `solve --format svg` draws: each puzzle's solution (default), or the puzzle alone. */
+  readonly show?: "solution" | "puzzle";
 }
 
 /** Grids packed for a worker: cells of all grids back to back. */
@@ -126,7 +128,10 @@ export function formatCount(
     : countText(r, batch, k, offset, ms, settings);
 }
 
-/** One solution (or the puzzle) in the `grid` or `readable` shape, without a final newline. */
+/**
+ * One solution in the `grid` or `readable` shape, without a final newline: readable draws
+ * the puzzle beside it, so that the givens show without colour too.
+ */
 function block(
   cells: Uint8Array,
   puzzle: Uint8Array,
@@ -134,12 +139,15 @@ function block(
   settings: CountSettings,
 ): string {
   if (settings.format === "grid") return gridText(cells, size, settings.symbols);
-  return readableText(cells, size, {
+  const options = {
     variant: settings.variant ?? defaultVariant(size),
     symbols: settings.symbols,
-    givens: puzzle,
     color: settings.color === true,
-  });
+  };
+  return sideBySide([
+    readableText(puzzle, size, options),
+    readableText(cells, size, { ...options, givens: puzzle }),
+  ]);
 }
 
 /** What `count` prints for a grid: its count line, then the solutions found in the shape asked. */
@@ -233,13 +241,18 @@ function solveText(
     case "svg": {
       const puzzle = puzzleOf(batch, k, offset);
       const head = `Puzzle ${batch.indexes[k]} (line ${batch.lines[k]})`;
-      if (status === "unique") return sheetRecord(solutions[0], puzzle, size, settings, head);
-      const why = status === "none"
-        ? `no solution${conflictOf(r)}`
+      const why = status === "unique"
+        ? ""
+        : status === "none"
+        ? `: no solution${conflictOf(r)}`
         : status === "several"
-        ? "several solutions"
-        : "unknown, the time limit ran out";
-      return sheetRecord(puzzle, puzzle, size, settings, `${head}: ${why}, the puzzle shown`);
+        ? ": several solutions"
+        : ": unknown, the time limit ran out";
+      if (settings.show === "puzzle") {
+        return sheetRecord(puzzle, puzzle, size, settings, head + why);
+      }
+      if (status === "unique") return sheetRecord(solutions[0], puzzle, size, settings, head);
+      return sheetRecord(puzzle, puzzle, size, settings, `${head}${why}, the puzzle shown`);
     }
     case "grid":
     case "readable": {

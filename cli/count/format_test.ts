@@ -71,9 +71,16 @@ Deno.test("formatCount: solve's shapes of one grid", async (t) => {
   await t.step("grid and readable: a blank line before every puzzle but the first", () => {
     assert.equal(at("grid", unique, 1), "1234\n3412\n2143\n4321\n");
     assert.equal(at("grid", none, 2), "\nno solution\n");
+    // The puzzle beside its solution: the givens show without colour.
     assert.equal(
       at("readable", unique, 2),
-      "\n 1 2 | 3 4\n 3 4 | 1 2\n-----|-----\n 2 1 | 4 3\n 4 3 | 2 1\n",
+      "\n" + [
+        " 1 2 | . .      1 2 | 3 4",
+        " . . | 1 2      3 4 | 1 2",
+        "-----|-----    -----|-----",
+        " 2 1 | . .      2 1 | 4 3",
+        " . . | 2 1      4 3 | 2 1",
+      ].join("\n") + "\n",
     );
   });
   await t.step("json", () => {
@@ -129,13 +136,19 @@ function groups(text: string): { count: string; solutions: string[] }[] {
   return out;
 }
 
-/** A 4×4 grid of one-line symbols in the readable shape, written out plainly. */
-function readable4(line: string): string {
-  const row = (r: number) => {
-    const s = line.slice(4 * r, 4 * r + 4);
-    return ` ${s[0]} ${s[1]} | ${s[2]} ${s[3]}`;
+/**
+ * A 4×4 solution in the readable shape, written out plainly: its puzzle (one-line
+ * symbols) on the left, four spaces after the widest line, the solution on the right.
+ */
+function readable4(puzzle: string, line: string): string {
+  const row = (s: string, r: number) => {
+    const t = s.slice(4 * r, 4 * r + 4);
+    return ` ${t[0]} ${t[1]} | ${t[2]} ${t[3]}`;
   };
-  return [row(0), row(1), "-----|-----", row(2), row(3)].join("\n");
+  const rule = "-----|-----";
+  const left = [row(puzzle, 0), row(puzzle, 1), rule, row(puzzle, 2), row(puzzle, 3)];
+  const right = [row(line, 0), row(line, 1), rule, row(line, 2), row(line, 3)];
+  return left.map((l, k) => l.padEnd(rule.length + 4) + right[k]).join("\n");
 }
 
 Deno.test("count --solutions in the shapes line, grid, readable and svg", async (t) => {
@@ -183,10 +196,12 @@ Deno.test("count --solutions in the shapes line, grid, readable and svg", async 
       const readable = (await runs.readable).stdout;
       const rows = (s: string) => s.match(/.{4}/g)!.join("\n");
       assert.equal(grid, items.map((s) => (s.length === 16 ? rows(s) : s)).join("\n\n") + "\n");
-      assert.equal(
-        readable,
-        items.map((s) => (s.length === 16 ? readable4(s) : s)).join("\n\n") + "\n",
-      );
+      const puzzles = input.trimEnd().split("\n");
+      const drawn = want.flatMap((g, k) => [
+        g.count,
+        ...g.solutions.map((s) => readable4(puzzles[k], s)),
+      ]);
+      assert.equal(readable, drawn.join("\n\n") + "\n");
     },
   );
   await t.step("readable --color always: givens bold, filled cells cyan", async () => {
@@ -194,8 +209,16 @@ Deno.test("count --solutions in the shapes line, grid, readable and svg", async 
     const bold = (d: string) => `\x1b[1m${d}\x1b[0m`;
     const cyan = (d: string) => `\x1b[36m${d}\x1b[0m`;
     const lines = r.stdout.split("\n");
-    assert.equal(lines[2], ` ${bold("1")} ${cyan("2")} | ${cyan("3")} ${cyan("4")}`);
-    assert.equal(lines[3], ` ${bold("3")} ${cyan("4")} | ${cyan("2")} ${bold("1")}`);
+    // The puzzle, its givens bold, beside the solution, givens bold and filled cells cyan.
+    const puzzle = [` ${bold("1")} . | . .`, ` ${bold("3")} . | . ${bold("1")}`];
+    assert.equal(
+      lines[2],
+      `${puzzle[0]}      ${bold("1")} ${cyan("2")} | ${cyan("3")} ${cyan("4")}`,
+    );
+    assert.equal(
+      lines[3],
+      `${puzzle[1]}      ${bold("3")} ${cyan("4")} | ${cyan("2")} ${bold("1")}`,
+    );
   });
   await t.step("svg: a board per solution, a grid without any drawn as given", async () => {
     const r = await runs.svg;

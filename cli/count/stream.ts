@@ -282,7 +282,11 @@ class CountOutput extends Output {
 class SheetOutput extends CountOutput {
   readonly #boards: Board[] = [];
 
-  constructor(progress: Progress, readonly symbols: string | undefined) {
+  constructor(
+    progress: Progress,
+    readonly symbols: string | undefined,
+    readonly paper: boolean,
+  ) {
     super(progress);
   }
 
@@ -298,7 +302,7 @@ class SheetOutput extends CountOutput {
   override flush(): void {}
 
   override end(): void {
-    super.write(sheetSvg(this.#boards));
+    super.write(sheetSvg(this.#boards, this.paper ? { paper: "a4" } : {}));
     super.flush();
   }
 }
@@ -338,8 +342,9 @@ export async function runCount(options: RunOptions): Promise<RunResult> {
   }
   const progress = new Progress();
   const settings: CountSettings = { ...options.settings, command, progress: progress.enabled };
+  // Puzzles alone are drawn to be printed and solved: on A4 pages.
   const out = settings.format === "svg"
-    ? new SheetOutput(progress, settings.symbols)
+    ? new SheetOutput(progress, settings.symbols, settings.show === "puzzle")
     : new CountOutput(progress);
   let misses = 0;
   const counted = (grids: number, m: number) => {
@@ -459,11 +464,14 @@ async function readInput(
   progress: Progress,
 ): Promise<void> {
   const { variant, symbols } = settings;
-  // Auto-detection looks at the first two meaningful lines before parsing any.
-  const detector = new FormDetector(input.size, symbols);
+  // Auto-detection looks at the first two meaningful lines before parsing any. A line of
+  // a size without blocks is read only when --variant says what it is (latin; sudoku and
+  // x refuse it below, naming the size).
+  const latin = variant !== undefined;
+  const detector = new FormDetector(input.size, symbols, latin);
   let parser: GridParser | undefined = form === "auto"
     ? undefined
-    : parserFor(form, input.size, symbols);
+    : parserFor(form, input.size, symbols, latin);
   const pending: ParsedGrid[] = [];
   const emit = (event: ParseEvent) => {
     if (event.kind !== "grid") return;

@@ -69,9 +69,13 @@ export function splitCommand(command: string): string[] | undefined {
   return words.length > 0 ? words : undefined;
 }
 
-/** A command with each `{game}` replaced by the game number (to vary a bot's seed). */
-export function withGame(command: string, index: number): string {
-  return command.replaceAll("{game}", String(index));
+/**
+ * A bot's command for one game: each `{game}` replaced by the game number (to vary a
+ * bot's seed), each `{time}` by the seconds each side has for the game (for a bot that
+ * plans its clock, `sudokit play --time {time}`).
+ */
+export function withGame(command: string, index: number, seconds: number): string {
+  return command.replaceAll("{game}", String(index)).replaceAll("{time}", String(seconds));
 }
 
 /** The argv to start a command with: its words, or `sh -c` when it needs a shell. */

@@ -48,7 +48,10 @@ bots afresh as child processes; A moves first in odd games, B in even ones.
 Each COMMAND is split into words like a shell would (single and double quotes,
 backslash); one with pipes, redirections, variables or globs is run by 'sh -c'.
 '{game}' in a COMMAND is replaced by the game number, e.g. to vary a seed:
-"sudokit play --seed {game}".
+"sudokit play --seed {game}"; '{time}' by the seconds each side has for the
+game (--time), so that a bot plans for the match's clock: "sudokit play
+--time {time}" (the sudoku bot plans for 30 s unless told; at --time 5 it
+would lose on TIMEOUT).
 
 Protocol: the first player reads 'Start', then each reads its opponent's move
 and answers with its own, one per line; blank lines from a bot are skipped.
@@ -65,10 +68,11 @@ Options:
                          quantum tic-tac-toe
   --games N              number of games (default 20)
   --time SECONDS         time per game for each bot (default: the game's, 30
-                         for sudoku, 5 for qttt)
+                         for sudoku, 5 for qttt); '{time}' in a COMMAND
   --rules final|classic  sudoku rule set (default final)
-  --jobs N               games played at once (default 1; one is fairest for
-                         timing)
+  --jobs N               games played at once (default 1, not one per core:
+                         bots playing at once share the cores, and their
+                         clocks with them)
   --out FILE             write one CSV row per game, in the layout of the
                          CodeCup 2024 record files (Game,Round,IsSwiss,User1,
                          Score1,Status1,User2,Score2,Status2,Moves,Solution;
@@ -83,6 +87,7 @@ Options:
                          position after it, the solution count, the time used
                          and both clocks
   --bot-stderr           pass the bots' standard error through (default: drop)
+  --format text          the table below (its only format; --out writes CSV)
   -h, --help             show this help
 
 Output: progress on standard error when it is a terminal; at the end a table
@@ -95,8 +100,9 @@ that had to be killed after 'Quit'.
 Exit status: 0 when every game was played, 2 on bad usage, when a bot cannot be
 started, or on a referee error.
 
-Example:
+Examples:
   sudokit match --games 10 -- "sudokit play --level random" "python3 mybot.py"
+  sudokit match --time 5 -- "sudokit play --time {time}" "sudokit play --time {time}"
 `;
 
 /** Run `match` with its arguments; returns the exit status. */
@@ -111,8 +117,11 @@ export async function match(args: string[]): Promise<number> {
     game: { type: "string" },
     replay: { type: "string" },
     "bot-stderr": { type: "boolean" },
+    format: { type: "string" },
   });
   if (values.help) return printHelp(matchHelp);
+  // The one shape, named as every command that prints text names its own.
+  choiceFlag("format", values.format, ["text"] as const, "text");
   const gameName = choiceFlag("game", values.game, ["sudoku", "qttt"] as const, "sudoku");
   if (gameName === "qttt" && values.rules !== undefined) {
     throw new UsageError("--rules applies to --game sudoku only");
@@ -165,7 +174,7 @@ export async function match(args: string[]): Promise<number> {
     }
   };
   for (const c of commands) {
-    const argv = splitCommand(withGame(c, 1));
+    const argv = splitCommand(withGame(c, 1, time));
     if (argv !== undefined && !(await runnable(argv[0]))) {
       throw new CommandError(`cannot start '${c}': ${argv[0]} is not found`);
     }
@@ -212,8 +221,8 @@ export async function match(args: string[]): Promise<number> {
       let rec: GameRecord;
       try {
         const seated: [string, string] = [
-          withGame(commands[bots[0]], index),
-          withGame(commands[bots[1]], index),
+          withGame(commands[bots[0]], index, time),
+          withGame(commands[bots[1]], index, time),
         ];
         rec = await playGame(index, seated, bots, opts);
       } catch (e) {

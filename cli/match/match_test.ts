@@ -92,6 +92,30 @@ Deno.test("match: two random fake bots, with a CSV record", async () => {
   }
 });
 
+Deno.test("match: {time} and {game} in a bot command, the clock and the game number", async () => {
+  // Scripted bots write the moves they are given: the placeholders show in the record.
+  const out = await Deno.makeTempFile({ suffix: ".csv" });
+  try {
+    await matchOk([
+      "--games",
+      "1",
+      "--time",
+      "7",
+      "--format",
+      "text",
+      "--out",
+      out,
+      "--",
+      fake("script Aa{time}"),
+      fake("script Ab{game}"),
+    ]);
+    const [, record] = (await Deno.readTextFile(out)).trim().split("\n");
+    assert.equal(record.split(",")[9], "Aa7 Ab1");
+  } finally {
+    await Deno.remove(out);
+  }
+});
+
 Deno.test("match: faults end the game with the right status", async (t) => {
   const cases: [string, string, string, number][] = [
     // [mode of A, mode of B, status of A, points of A]
@@ -274,6 +298,7 @@ Deno.test("match: bad usage exits 2", async (t) => {
     ],
     [["--time", "-1", "--", "a", "b"], /--time must be a number from 0.001 to 86400, not '-1'/],
     [["--jobs", "1.5", "--", "a", "b"], /--jobs must be a whole number from 1 to 64, not '1.5'/],
+    [["--format", "csv", "--", "a", "b"], /--format must be one of text, not 'csv'/],
     [["--time", "soon", "--", "a", "b"], /--time must be a number/],
     [["--game", "chess", "--", "a", "b"], /--game must be one of/],
     [["--game", "qttt", "--rules", "classic", "--", "a", "b"], /--rules applies/],

@@ -3,7 +3,8 @@
  * page in headless Chromium, step through it with the keys and the slider, and check that
  * the board shown after move k is the position after move k, computed here from the CSV
  * record's moves with the rules engines (not from the replay's own data); check the
- * verdict; take screenshots. Then the same browser reads a `classify --format svg` sheet.
+ * verdict; take screenshots. Then the same browser reads a `classify --format svg` sheet and
+ * a puzzle sheet of `generate --format svg --answers`.
  *
  * Screenshots go to a temporary directory, removed at the end, or to the directory named
  * by `SUDOKIT_SCREENSHOTS`, kept, to look at them.
@@ -226,7 +227,7 @@ function conflictsOf(size: number, rows: number[][], variant: string): string[] 
   return [...marked].sort();
 }
 
-Deno.test("replay pages and a classify SVG in headless Chromium", async (t) => {
+Deno.test("replay pages, a classify SVG and a puzzle sheet in headless Chromium", async (t) => {
   const dir = await Deno.makeTempDir({ prefix: "sudokit-replay-" });
   const kept = Deno.env.get("SUDOKIT_SCREENSHOTS");
   const shots = kept ?? join(dir, "shots");
@@ -372,6 +373,85 @@ Deno.test("replay pages and a classify SVG in headless Chromium", async (t) => {
       // The first grid breaks its diagonals: five cells, shaded.
       assert.deepEqual(grids[0].conflicts, ["1,1", "4,4", "5,5", "8,8", "9,1"]);
       const png = await page.screenshot(join(shots, "classify-sample1.png"));
+      assert.ok(isPng(png) && png.length > 5000, `screenshot: ${png.length} bytes`);
+    });
+
+    await t.step("generate --format svg --answers: a puzzle sheet on A4 pages", async () => {
+      const args = ["generate", "--count", "6", "--seed", "3"];
+      const [sheet, json] = await Promise.all([
+        runCli([...args, "--format", "svg", "--answers"]),
+        runCli([...args, "--format", "json"]),
+      ]);
+      assert.equal(sheet.code, 0, sheet.stderr);
+      const made = json.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+      const svg = join(dir, "sheet.svg");
+      await Deno.writeTextFile(svg, sheet.stdout);
+      await page.goto(`file://${svg}`);
+      // As the browser lays it out: each page's box, and each board's box and cells.
+      const drawn = await page.evaluate<{
+        width: number;
+        pages: { top: number; bottom: number; left: number; right: number }[];
+        boards: {
+          kind: string;
+          page: number;
+          box: { top: number; bottom: number; left: number; right: number };
+          cells: string;
+          kinds: string[];
+        }[];
+      }>(`(() => {
+        const box = (e) => {
+          const r = e.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+        };
+        const pages = [...document.querySelectorAll("g.page")];
+        return {
+          width: document.documentElement.getBoundingClientRect().width,
+          pages: pages.map((p) => box(p.querySelector("rect.paper"))),
+          boards: [...document.querySelectorAll("[data-grid]")].map((g) => ({
+            kind: g.getAttribute("class"),
+            page: pages.indexOf(g.closest("g.page")),
+            box: box(g),
+            cells: [...g.querySelectorAll("[data-cell]")]
+              .map((c) => c.textContent.trim() || ".").join(""),
+            kinds: [...g.querySelectorAll("[data-cell]")].map((c) => c.classList[0]),
+          })),
+        };
+      })()`);
+      // 210 mm at 96 pixels to the inch.
+      assert.ok(Math.abs(drawn.width - 793.7) < 1, `width ${drawn.width}`);
+      assert.equal(drawn.pages.length, 2);
+      const puzzles = drawn.boards.filter((b) => b.kind === "puzzle");
+      const answers = drawn.boards.filter((b) => b.kind === "answer");
+      assert.equal(puzzles.length, 6);
+      assert.equal(answers.length, 6);
+      puzzles.forEach((b, k) => {
+        // The givens are the puzzle's clues, and no cell is filled.
+        assert.equal(b.cells, made[k].puzzle);
+        assert.ok(b.kinds.every((x) => x === "given" || x === "empty"), `puzzle ${k + 1}`);
+        assert.equal(b.page, 0);
+      });
+      answers.forEach((b, k) => {
+        assert.equal(b.cells, made[k].solution);
+        assert.equal(b.page, 1);
+        // Smaller than the puzzles.
+        const side = (x: typeof b) => x.box.right - x.box.left;
+        assert.ok(side(b) < 0.6 * side(puzzles[k]), `answer ${k + 1}`);
+      });
+      // Every board lies inside its page, and no two overlap.
+      for (const [k, b] of drawn.boards.entries()) {
+        const p = drawn.pages[b.page];
+        assert.ok(
+          b.box.left >= p.left && b.box.right <= p.right && b.box.top >= p.top &&
+            b.box.bottom <= p.bottom,
+          `board ${k + 1} inside page ${b.page + 1}`,
+        );
+        for (const o of drawn.boards.slice(0, k)) {
+          const apart = o.box.right <= b.box.left || b.box.right <= o.box.left ||
+            o.box.bottom <= b.box.top || b.box.bottom <= o.box.top;
+          assert.ok(apart, `board ${k + 1} clear of the others`);
+        }
+      }
+      const png = await page.screenshot(join(shots, "generate-sheet.png"));
       assert.ok(isPng(png) && png.length > 5000, `screenshot: ${png.length} bytes`);
     });
   } finally {

@@ -24,8 +24,9 @@ import {
   stdinLines,
   UsageError,
   writeLineNow,
+  writeStderr,
 } from "../io.ts";
-import { choiceFlag, coreCount, intFlag, numberFlag } from "../flags.ts";
+import { choiceFlag, coreCount, intFlag, numberFlag, seedFlag } from "../flags.ts";
 import { tableBytes } from "../../lib/sudoku_game/endgame_table.ts";
 import { workerSources } from "../worker_url.ts";
 import { startHelpers } from "./helpers.ts";
@@ -67,13 +68,16 @@ Options:
                          and from then on searches each turn exactly on that
                          set (a win first; else a set of 100,000 or more that
                          no reply can hand back; else the safest move)
-  --seed N               random seed (default: a fresh one per run); the same
-                         seed and the same opponent moves give the same game
+  --seed N               random seed (default: a fresh one per run, written to
+                         standard error as 'seed N'); the same seed and the
+                         same opponent moves give the same game
   --jobs N               threads for the endgame search, at most the number of
-                         cores (default 2 when there are two cores and the
-                         worker module may be read, as 'deno task play'
-                         allows; else 1). The competition ran one thread:
-                         use --jobs 1 to play as its bot did
+                         cores (default 2, not one per core: the search is
+                         built for two threads, which split a long move from
+                         both ends; 1 on one core, or when the worker module
+                         may not be read, as 'deno task play' allows). The
+                         competition ran one thread: use --jobs 1 to play as
+                         its bot did
   --time SECONDS         thinking time for the whole game (default 30); the
                          bot keeps a safety margin. With --analyze: a limit on
                          the whole analysis, enumeration and search (default
@@ -119,7 +123,7 @@ export async function play(args: string[]): Promise<number> {
   if (positionals.length > 0) throw unexpected(positionals[0]);
   const level = choiceFlag("level", values.level, ["random", "strong"] as const, "strong");
   // Without --seed every game differs (the match runner starts bots with the same command).
-  const seed = intFlag("seed", values.seed, 0, 2 ** 31 - 1, Math.floor(Math.random() * 2 ** 31));
+  const seed = seedFlag(values.seed, 2 ** 31 - 1);
   if (values.analyze !== undefined) {
     if (values.jobs !== undefined) {
       throw new UsageError("--jobs is for the bot's games: --analyze searches in one thread");
@@ -131,7 +135,10 @@ export async function play(args: string[]): Promise<number> {
   }
   if (values.format !== undefined) throw formatWithoutAnalyze();
   const time = numberFlag("time", values.time, 0.1, 86_400, 30);
-  return await runBot(level, seed, time, helperCount(values.jobs));
+  const helpers = helperCount(values.jobs);
+  // The seed repeats the game: said where the bot's debug goes, never on its protocol.
+  writeStderr(`seed ${seed}\n`);
+  return await runBot(level, seed, time, helpers);
 }
 
 /**

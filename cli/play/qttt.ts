@@ -26,8 +26,9 @@ import {
   printHelp,
   stdinLines,
   writeLineNow,
+  writeStderr,
 } from "../io.ts";
-import { choiceFlag, intFlag, numberFlag } from "../flags.ts";
+import { choiceFlag, numberFlag, seedFlag } from "../flags.ts";
 
 /** Help of `play --game qttt`. */
 export const playQtttHelp =
@@ -41,8 +42,11 @@ closed a cycle, so the answer starts with the collapse square) with one line, an
 
 Options:
   --level random|mcts   uniform random legal turns, or Monte-Carlo tree search (default mcts)
-  --seed N              seed of the random choices (default 1)
-  --time SECONDS        thinking time for the whole game (default 5); with
+  --seed N              seed of the random choices (default: a fresh one per
+                        run, written to standard error as 'seed N'); the same
+                        seed and the same opponent turns give the same game
+  --time SECONDS        thinking time for the whole game (default 5; in a
+                        match, --time {time} is the match's clock); with
                         --analyze, a limit on the search (default none)
   --analyze "TURN..."   print the exact value of the position after these turns
                         (the players' outputs from the start, X first, as for
@@ -135,7 +139,9 @@ export async function playQttt(values: BotFlags): Promise<number> {
   }
   if (values.format !== undefined) throw formatWithoutAnalyze();
   const level = choiceFlag("level", values.level, ["random", "mcts"] as const, "mcts");
-  const seed = intFlag("seed", values.seed, 0, 2 ** 32 - 1, 1);
+  const seed = seedFlag(values.seed, 2 ** 32 - 1);
+  // The seed repeats the game: said where the bot's debug would go, never on its protocol.
+  writeStderr(`seed ${seed}\n`);
   const time = numberFlag("time", values.time, 0.1, 3600, 5);
   // Keep a margin for pipe and scheduling delays the referee's clock also counts.
   const total = Math.max(50, time * 1000 * 0.95 - 150);

@@ -113,6 +113,24 @@ Deno.test("play --game qttt", async (t) => {
     assert.equal(r.code, 0);
     assert.match(r.stdout, /^[A-P]{2}\n$/);
   });
+  await t.step(
+    "without --seed, a fresh seed each run, said on stderr, repeats the game",
+    async () => {
+      // X's first turn alone: any later turn may meet a cycle the random turns closed.
+      const turns = "Start\n";
+      const runs = await Promise.all(
+        [0, 1, 2].map(() => runCli(["play", "--game", "qttt", "--level", "random"], turns)),
+      );
+      const seeds = runs.map((r) => /^seed (\d+)\n$/.exec(r.stderr)?.[1]);
+      assert.ok(seeds.every((x) => x !== undefined), runs.map((r) => r.stderr).join("|"));
+      assert.equal(new Set(seeds).size, 3, "fresh seeds");
+      const again = await runCli(
+        ["play", "--game", "qttt", "--level", "random", "--seed", seeds[0]!],
+        turns,
+      );
+      assert.deepEqual([again.stdout, again.stderr], [runs[0].stdout, `seed ${seeds[0]}\n`]);
+    },
+  );
   await t.step("bad options", async () => {
     const r = await runCli(["play", "--game", "qttt", "--level", "genius"], "");
     assert.equal(r.code, 2);
@@ -177,21 +195,21 @@ Deno.test("play --game qttt", async (t) => {
     // X played AB, the bot (O) answered; then X's turn puts both halves in one square.
     assert.equal(bad.code, 2);
     assert.match(bad.stdout, /^[A-P]{2}\n$/, "the first answer stays printed");
-    assert.equal(
+    assert.match(
       bad.stderr,
-      "error: line 3: the opponent's turn 'CC' is not legal: same square C twice\n",
+      /^seed \d+\nerror: line 3: the opponent's turn 'CC' is not legal: same square C twice\n$/,
     );
     const escaped = await runCli(["play", "--game", "qttt"], "A\x1bB\n");
     assert.equal(escaped.code, 2);
     assert.equal(
-      escaped.stderr,
+      escaped.stderr.replace(/^seed \d+\n/, ""),
       "error: line 1: the opponent's turn 'A\\x1bB' is not legal: " +
         'malformed turn "A\\x1bB": expected letters A..P\n',
     );
     const twice = await runCli(["play", "--game", "qttt", "--level", "random"], "AB\nStart\n");
     assert.equal(twice.code, 2);
     assert.equal(
-      twice.stderr,
+      twice.stderr.replace(/^seed \d+\n/, ""),
       "error: line 2: 'Start' after the game began: it may only come first\n",
     );
   });

@@ -42,16 +42,22 @@ export function detectForm(lines: readonly string[], symbols?: string): InputFor
 /**
  * A parser for an input form; `inputBytes`, the input's size when known, bounds the grid
  * count the grid format may announce; `symbols`, when given, are those of one puzzle per
- * line (see {@linkcode LineFormatParser}).
+ * line, and `latin` whether a line may be of a size without blocks (see
+ * {@linkcode LineFormatParser}).
  */
-export function parserFor(form: InputForm, inputBytes?: number, symbols?: string): GridParser {
+export function parserFor(
+  form: InputForm,
+  inputBytes?: number,
+  symbols?: string,
+  latin = true,
+): GridParser {
   switch (form) {
     case "grid":
       return new GridFormatParser(MAX_SIZE, inputBytes);
     case "tokens":
       return new TokenFormatParser();
     case "line":
-      return new LineFormatParser(0, symbols);
+      return new LineFormatParser(0, symbols, latin);
   }
 }
 
@@ -68,8 +74,15 @@ export class FormDetector {
   readonly #head: string[] = [];
   #meaningful = 0;
 
-  /** `inputBytes` and `symbols` as for {@linkcode parserFor} (`symbols` also for the form). */
-  constructor(readonly inputBytes?: number, readonly symbols?: string) {}
+  /**
+   * `inputBytes`, `symbols` and `latin` as for {@linkcode parserFor} (`symbols` also for
+   * the form).
+   */
+  constructor(
+    readonly inputBytes?: number,
+    readonly symbols?: string,
+    readonly latin = true,
+  ) {}
 
   /** Keep one more line; the parser once the form is known, else undefined. */
   push(line: string, emit: (event: ParseEvent) => void): GridParser | undefined {
@@ -91,7 +104,8 @@ export class FormDetector {
 
   /** The parser of the form the lines so far show (at the end of input, whatever they are). */
   decide(emit: (event: ParseEvent) => void): GridParser {
-    const p = parserFor(detectForm(this.#head, this.symbols), this.inputBytes, this.symbols);
+    const form = detectForm(this.#head, this.symbols);
+    const p = parserFor(form, this.inputBytes, this.symbols, this.latin);
     for (const h of this.#head) p.feed(h, emit);
     this.#head.length = 0;
     return p;

@@ -15,6 +15,7 @@ import {
   stripBom,
 } from "./parse.ts";
 import { SymbolTable, zeroBasedSymbols } from "./symbols.ts";
+import { blockSideOf } from "./geometry.ts";
 import { describeChar } from "../text/escape.ts";
 
 /**
@@ -30,7 +31,9 @@ const DEFAULT_VALUES = SymbolTable.DEFAULT.values;
  * given, are the symbols to read instead of the default ones (value v is the v-th, `.`
  * empty, `0` only a symbol if listed), and fix S at their number. With the default
  * symbols, a line of 16×16 or more that holds both `.` and `0` is refused: its `0`s may be
- * digits (a grid written `0`-`F`), which only `symbols` can say.
+ * digits (a grid written `0`-`F`), which only `symbols` can say. Unless `latin`, a line of
+ * a size without blocks (2×2, 3×3, 5×5, ..., 10×10) is refused too: a stray line of 100
+ * characters is more likely a mistake than a 10×10 Latin square.
  */
 export class LineFormatParser implements GridParser {
   #line = 0;
@@ -42,13 +45,16 @@ export class LineFormatParser implements GridParser {
   /** The table's values by ASCII code, kept at hand for the byte path. */
   readonly #values: Int8Array;
   readonly #maxSize: number;
+  readonly #latin: boolean;
 
   /**
    * `size` fixes S (0: from each line's length); `symbols` (at most 64, distinct printable
    * ASCII characters but `.` and `#`) replace the default symbols and fix S at their
-   * number. Throws a RangeError when `symbols` will not do or disagree with `size`.
+   * number; `latin` (default true) reads sizes without blocks, as Latin squares. Throws a
+   * RangeError when `symbols` will not do or disagree with `size`.
    */
-  constructor(size = 0, symbols?: string) {
+  constructor(size = 0, symbols?: string, latin = true) {
+    this.#latin = latin;
     this.#table = symbols === undefined ? SymbolTable.DEFAULT : SymbolTable.of(symbols);
     if (symbols !== undefined && size !== 0 && size !== symbols.length) {
       throw new RangeError(`size ${size} needs ${size} symbols, not ${symbols.length}`);
@@ -75,6 +81,15 @@ export class LineFormatParser implements GridParser {
     const size = this.#size || Math.round(Math.sqrt(n));
     if (size * size !== n || size > this.#maxSize) {
       throw new InputError(this.#badLength(n), lineNo, start + 1, grid);
+    }
+    if (!this.#latin && BLOCKLESS[size] === 1) {
+      throw new InputError(
+        `line has ${n} cells, a ${size}×${size} grid, and ${size}×${size} has no blocks: ` +
+          `it can only be a Latin square; if it is one, pass --variant latin`,
+        lineNo,
+        start + 1,
+        grid,
+      );
     }
     const table = this.#table;
     const cells = this.#take(n);
@@ -162,6 +177,8 @@ export class LineFormatParser implements GridParser {
     }
     const n = end - start;
     const size = this.#size || Math.round(Math.sqrt(n));
+    // A size without blocks that is refused: `feed` says so.
+    if (!this.#latin && BLOCKLESS[size] === 1) return false;
     let cells: Uint8Array;
     if (this.#values === DEFAULT_VALUES) {
       // The default symbols, from the module's own table: as fast as before there were others.
@@ -231,6 +248,9 @@ function zeroAmongDots(bytes: Uint8Array, start: number, end: number): boolean {
   }
   return dot && zero;
 }
+
+/** 1 for each size up to 64 without blocks (not a perfect square). */
+const BLOCKLESS = Uint8Array.from({ length: 65 }, (_, s) => (blockSideOf(s) === 0 ? 1 : 0));
 
 /** Bytes of the blocks that {@linkcode LineFormatParser} cuts its grids from. */
 const BLOCK_BYTES = 1 << 16;

@@ -428,3 +428,30 @@ Deno.test("LineFormatParser.feedBytes", async (t) => {
     assert.ok(taken > 1500, `feedBytes took ${taken} lines`);
   });
 });
+
+Deno.test("LineFormatParser without latin: sizes without blocks refused, naming the cure", () => {
+  const message = (n: number, s: number) =>
+    `line has ${n} cells, a ${s}×${s} grid, and ${s}×${s} has no blocks: it can only be a ` +
+    "Latin square; if it is one, pass --variant latin";
+  // Every size up to 35: refused exactly when it has no blocks (is not a perfect square).
+  for (let s = 1; s <= 35; s++) {
+    const lines = ["1234341221434321", "  " + ".".repeat(s * s)];
+    const blocks = Number.isInteger(Math.sqrt(s));
+    for (const r of [run(new LineFormatParser(0, undefined, false), lines)]) {
+      if (blocks) {
+        assert.equal(r.error, undefined, `size ${s}`);
+        assert.deepEqual(r.grids.map((g) => g.size), [4, s]);
+      } else {
+        assertError(r, `grid 2, line 2, column 3: ${message(s * s, s)}`, 2, 3, 2);
+      }
+    }
+    // The bytes path declines such a line, and `feed` reports it the same.
+    const bytes = runBytes(new LineFormatParser(0, undefined, false), lines);
+    assertSameResult(bytes, run(new LineFormatParser(0, undefined, false), lines), `size ${s}`);
+    // With latin (the default), every size is read.
+    assert.equal(run(new LineFormatParser(), lines).error, undefined, `size ${s}`);
+  }
+  // The symbols' number fixes the size: 10 symbols make a 10×10, refused as well.
+  const r = run(new LineFormatParser(0, "0123456789", false), [".".repeat(100)]);
+  assertError(r, `grid 1, line 1, column 1: ${message(100, 10)}`, 1, 1, 1);
+});

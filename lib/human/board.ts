@@ -10,6 +10,78 @@ import { lowestBit } from "../grid/symbols.ts";
 import type { Technique } from "./ladder.ts";
 import type { HumanTables } from "./tables.ts";
 
+/**
+ * How a chain step reasons, recorded with it so that a person can follow it (see
+ * `describe.ts`). Cells and houses are indexes, digits 1-based.
+ *
+ * - `xy-chain`: bivalue cells, each seeing the next; if the first is not `digit`, each
+ *   cell's `on` digit is true in turn, and the last one's is `digit`.
+ * - `colouring`: one digit's conjugate pairs (its only two places in a house), each link
+ *   `[cell, cell, house]`, colour `a` and `b` alternating along them; `wrap`: a house
+ *   holding two cells of one colour, which is then false (its cells lose the digit); else
+ *   a trap, each cell that loses the digit seeing both colours.
+ * - `forcing`: the candidate assumed, then the singles it forces that lead to the
+ *   contradiction (`house` -1 for a naked single), and the contradiction: a cell without a
+ *   candidate, a house without a place for a digit, or one cell the only place for two.
+ * - `guess`: the cell's candidates when no rung of the ladder applied.
+ */
+export type Proof =
+  | {
+    readonly kind: "xy-chain";
+    readonly digit: number;
+    readonly cells: readonly number[];
+    readonly on: readonly number[];
+  }
+  | {
+    readonly kind: "colouring";
+    readonly digit: number;
+    readonly links: readonly (readonly [number, number, number])[];
+    readonly a: readonly number[];
+    readonly b: readonly number[];
+    readonly wrap?: { readonly house: number; readonly colour: "a" | "b" };
+  }
+  | {
+    readonly kind: "forcing";
+    readonly links: readonly ChainLink[];
+    readonly contradiction: Contradiction;
+  }
+  | { readonly kind: "guess"; readonly candidates: readonly number[] };
+
+/** A digit placed in a forcing chain: the assumption (house -2), or a single it forces. */
+export interface ChainLink {
+  /** The cell. */
+  readonly cell: number;
+  /** The digit. */
+  readonly digit: number;
+  /** -2: the assumption; -1: a naked single; else the house of a hidden single. */
+  readonly house: number;
+}
+
+/**
+ * Where a trial contradicts itself: cell `cell` has no candidate left (`digits` empty), or
+ * house `house` has no place left for `digits[0]` (`cell` -1), or `cell` is the only
+ * place in `house` for both `digits`.
+ */
+export interface Contradiction {
+  /** The cell, or -1. */
+  readonly cell: number;
+  /** The house, or -1. */
+  readonly house: number;
+  /** The digits. */
+  readonly digits: readonly number[];
+}
+
+/**
+ * Told what {@linkcode CandidateBoard.propagateSingles} does, to explain a forcing chain:
+ * each single before it is placed, and the contradiction it ends on.
+ */
+export interface SinglesTrace {
+  /** Digit d is about to go in cell c: a naked single (house -1) or hidden in house h. */
+  placing(c: number, d: number, house: number): void;
+  /** The trial contradicts itself (see {@linkcode Contradiction}; digits 1-based). */
+  contradiction(c: number, house: number, digits: readonly number[]): void;
+}
+
 /** One step of a solve: a technique, the pattern it saw, and what it placed or removed. */
 export interface Step {
   /** The technique. */
@@ -24,6 +96,8 @@ export interface Step {
   readonly placements: readonly (readonly [number, number])[];
   /** Candidates removed, as `[cell, digit]`. */
   readonly eliminations: readonly (readonly [number, number])[];
+  /** How a chain step or a guess reasons, when steps are recorded. */
+  readonly proof?: Proof;
 }
 
 /** Candidates, placed digits and the eliminations a technique has queued. */
@@ -86,8 +160,11 @@ export class CandidateBoard {
     for (let i = t.peerStart[c], end = t.peerStart[c + 1]; i < end; i++) cand[peers[i]] &= off;
   }
 
-  /** Place d in c as one step of `technique` (recorded with the house it is hidden in). */
-  placeStep(technique: Technique, c: number, d: number, house: number): void {
+  /**
+   * Place d in c as one step of `technique` (recorded with the house it is hidden in, and
+   * the proof of a guess).
+   */
+  placeStep(technique: Technique, c: number, d: number, house: number, proof?: Proof): void {
     this.place(c, d);
     this.steps?.push({
       technique,
@@ -96,6 +173,7 @@ export class CandidateBoard {
       digits: [d],
       placements: [[c, d]],
       eliminations: [],
+      ...(proof === undefined ? {} : { proof }),
     });
   }
 
@@ -114,17 +192,21 @@ export class CandidateBoard {
 
   /**
    * Apply the queued eliminations as one step of `technique`; false (and nothing done)
-   * when none are queued.
+   * when none are queued. `proof`, asked for only when steps are recorded, says how a
+   * chain reasons.
    */
   commit(
     technique: Technique,
     houses: readonly number[],
     cells: readonly number[],
     digitMask: number,
+    proof?: () => Proof,
   ): boolean {
     const n = this.#touchedCount;
     if (n === 0) return false;
     const eliminations: [number, number][] | undefined = this.steps === undefined ? undefined : [];
+    // Made on the board the step starts from.
+    const made = eliminations === undefined ? undefined : proof?.();
     for (let i = 0; i < n; i++) {
       const c = this.#touched[i];
       const m = this.#pending[c];
@@ -143,6 +225,7 @@ export class CandidateBoard {
         digits: digitsOf(digitMask),
         placements: [],
         eliminations,
+        ...(made === undefined ? {} : { proof: made }),
       });
     }
     return true;
@@ -214,9 +297,10 @@ export class CandidateBoard {
   /**
    * Naked and hidden singles to their fixpoint, without recording, for trials: false as
    * soon as the board contradicts itself (an empty cell without candidates, or a digit
-   * with no place left in a house).
+   * with no place left in a house). `trace`, when given, is told each single and the
+   * contradiction.
    */
-  propagateSingles(): boolean {
+  propagateSingles(trace?: SinglesTrace): boolean {
     const { cand, value, t } = this;
     const { houses, size, full } = t;
     for (;;) {
@@ -224,8 +308,12 @@ export class CandidateBoard {
       for (let c = 0; c < cand.length; c++) {
         const m = cand[c];
         if (m === 0) {
-          if (value[c] === 0) return false;
+          if (value[c] === 0) {
+            trace?.contradiction(c, -1, []);
+            return false;
+          }
         } else if ((m & (m - 1)) === 0) {
+          trace?.placing(c, lowestBit(m) + 1, -1);
           this.place(c, lowestBit(m) + 1);
           progress = true;
         }
@@ -240,7 +328,11 @@ export class CandidateBoard {
           once |= m;
           if (value[c] !== 0) placed |= 1 << (value[c] - 1);
         }
-        if (((once | placed) & full) !== full) return false;
+        const missing = full & ~(once | placed);
+        if (missing !== 0) {
+          trace?.contradiction(-1, h, [lowestBit(missing) + 1]);
+          return false;
+        }
         let unique = once & ~twice;
         if (unique === 0) continue;
         for (let i = 0; i < size && unique !== 0; i++) {
@@ -248,7 +340,11 @@ export class CandidateBoard {
           const hit = cand[c] & unique;
           if (hit === 0) continue;
           // Two digits with one place each, both in this cell: a contradiction.
-          if ((hit & (hit - 1)) !== 0) return false;
+          if ((hit & (hit - 1)) !== 0) {
+            trace?.contradiction(c, h, digitsOf(hit).slice(0, 2));
+            return false;
+          }
+          trace?.placing(c, lowestBit(hit) + 1, h);
           this.place(c, lowestBit(hit) + 1);
           unique &= ~hit;
           progress = true;

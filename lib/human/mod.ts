@@ -25,7 +25,15 @@ export {
   type Technique,
   TECHNIQUES,
 } from "./ladder.ts";
-export { CandidateBoard, digitsOf, type Step } from "./board.ts";
+export {
+  CandidateBoard,
+  type ChainLink,
+  type Contradiction,
+  digitsOf,
+  type Proof,
+  type SinglesTrace,
+  type Step,
+} from "./board.ts";
 export {
   cellLabel,
   type HouseKind,

@@ -5,6 +5,7 @@ import { describeStep } from "./describe.ts";
 import { humanTables } from "./tables.ts";
 import type { Step } from "./board.ts";
 import { plainSolutions } from "./test_util.ts";
+import { checkProofs } from "./proof_test_util.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -81,9 +82,11 @@ Deno.test("rate gives QQWing's level on every puzzle of the recorded set", async
 
 Deno.test("every step is true of the solution", async (t) => {
   const set = recorded();
+  const t9 = humanTables(9, "sudoku");
   await t.step("9×9: the recorded set, the solution by the plain reference", () => {
     let steps = 0;
     const used = new Set<string>();
+    const proofs: Record<string, number> = {};
     for (const p of set) {
       const puzzle = cells(p.puzzle);
       const r = rate(puzzle, 9, { steps: true });
@@ -91,10 +94,18 @@ Deno.test("every step is true of the solution", async (t) => {
       const [solution] = plainSolutions(puzzle, 9, false, 1);
       assert.deepEqual(r.solution, solution);
       checkSteps(puzzle, solution, r.steps!);
+      for (const [kind, n] of Object.entries(checkProofs(puzzle, 9, false, r.steps!, t9))) {
+        proofs[kind] = (proofs[kind] ?? 0) + n;
+      }
       steps += r.steps!.length;
       for (const s of r.steps!) used.add(s.technique);
     }
     assert.ok(steps > 20000, `${steps}`);
+    // Chains and guesses, each with a proof followed on a plain board (and colour wraps
+    // and traps both).
+    for (const kind of ["xy-chain", "colouring", "forcing", "guess"]) {
+      assert.ok((proofs[kind] ?? 0) >= 10, `${kind}: ${JSON.stringify(proofs)}`);
+    }
     // Every rung but the rarest was exercised.
     const rare = ["naked-quad", "jellyfish", "hidden-quad"];
     assert.deepEqual(TECHNIQUES.filter((t) => !used.has(t) && !rare.includes(t)), []);
@@ -108,6 +119,7 @@ Deno.test("every step is true of the solution", async (t) => {
       assert.ok(r.valid);
       const [solution] = plainSolutions(puzzle, 9, true, 1);
       checkSteps(puzzle, solution, r.steps!);
+      checkProofs(puzzle, 9, true, r.steps!, humanTables(9, "x"));
       // Under plain sudoku rules these have more solutions.
       assert.equal(rate(puzzle, 9).valid, false);
     }

@@ -1,8 +1,9 @@
 /**
  * Pictures: grids and their marks (givens, filled cells, conflicts, the last move) as
- * standalone SVG, one board or a printable sheet of boards, readable back through their
- * `data-grid` and `data-cell` attributes and cell classes (see `README.md`); and grids as
- * text a person reads, rows of symbols or rows with rules between the blocks.
+ * standalone SVG, one board, a printable sheet of boards or puzzle sheets on A4 pages,
+ * readable back through their `data-grid` and `data-cell` attributes and cell classes (see
+ * `README.md`); and grids as text a person reads, rows of symbols or rows with rules
+ * between the blocks, side by side.
  *
  * Imports `grid/` and `text/` only.
  *
@@ -18,4 +19,5 @@ export {
   sheetSvg,
   SVG_NAMESPACE,
 } from "./svg.ts";
-export { gridText, readableText, type TextOptions } from "./text.ts";
+export { gridText, readableText, sideBySide, type TextOptions } from "./text.ts";
+export { answersText, puzzleSheetSvg, puzzleText, type SheetPuzzle } from "./sheet.ts";

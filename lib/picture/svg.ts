@@ -1,8 +1,9 @@
 /**
- * Pictures of grids as standalone SVG: one board, or a sheet of boards in rows. Each board
- * is a `<g data-grid="N">`, each of its cells a `<g data-cell="R,C">` classed `given`,
- * `filled` or `empty`, plus `conflict` and `last-move` where they apply, holding the cell's
- * highlight `<rect>` and value `<text>` when it has them. Thin cell lines, thick block lines
+ * Pictures of grids as standalone SVG: one board, a sheet of boards in rows, or boards on
+ * pages of A4 proportions to print. Each board is a `<g data-grid="N">`, each of its cells
+ * a `<g data-cell="R,C">` classed `given`, `filled` or `empty`, plus `conflict` (and
+ * `diagonal-only` for a cell that breaks only a diagonal's rule) and `last-move` where they
+ * apply, holding the cell's highlight `<rect>` and value `<text>` when it has them. Thin cell lines, thick block lines
  * (Sudoku and Sudoku-X of square sizes), light diagonals (Sudoku-X). Styled with
  * presentation attributes only (no CSS), generic `sans-serif` font, no external references.
  *
@@ -27,8 +28,13 @@ export interface Board {
    * the puzzle itself serves. Without it every nonzero cell counts as given.
    */
   readonly givens?: Uint8Array | readonly boolean[];
-  /** Cells shown as in conflict (light red), by index. */
-  readonly conflicts?: Iterable<number>;
+  /**
+   * Cells shown as in conflict, by index: light red. Or, per cell, the rules it breaks
+   * (`row`, `column`, `block`, `diagonal`), written as its `data-rules`: a cell that breaks
+   * only diagonals is then drawn apart, light violet and classed `diagonal-only`, so that a
+   * row, column or block error stands out among Sudoku-X ones.
+   */
+  readonly conflicts?: Iterable<number> | ReadonlyMap<number, readonly string[]>;
   /** The cell of the last move (yellow, outlined), by index. */
   readonly lastMove?: number;
   /** Caption above the board: one string (`\n` breaks lines) or one per line; long lines wrap. */
@@ -43,15 +49,29 @@ export interface Board {
    * `123456789ABC…` up to size 35, decimal numbers above.
    */
   readonly symbols?: string | readonly string[];
+  /** The board drawn this many times its size (its caption keeps its own): 0.5 for answers. */
+  readonly scale?: number;
+  /** Start a new page (on paper) or a new row before this board. */
+  readonly breakBefore?: boolean;
+  /** A class of the board's `<g data-grid>`, telling kinds of boards apart (`answer`). */
+  readonly kind?: string;
 }
 
 /** Layout of a sheet. */
 export interface SheetOptions {
   /**
    * Boards per row. Default: as many as fit in about 1,200 units of width (three 9×9 boards,
-   * two 16×16, one 25×25 or larger), so a sheet prints in portrait.
+   * two 16×16, one 25×25 or larger), so a sheet prints in portrait. Not with `paper`.
    */
   readonly columns?: number;
+  /**
+   * Lay the boards out on pages of A4 proportions, one `<g class="page" data-page="K">` each,
+   * stacked, the document `210mm` wide and `297mm` high a page: each page prints on one
+   * sheet. Boards flow in rows, centred on the page, with cells of 8.5 mm up to 9×9 (six
+   * boards a page) and 6.8 mm above, times their `scale`; a board too large for a page
+   * shrinks.
+   */
+  readonly paper?: "a4";
 }
 
 /** The SVG namespace, declared on every picture's root. */
@@ -89,6 +109,7 @@ const FILLED_INK = "#1d5bbf";
 const CONFLICT_FILL = "#f6c3c3";
 const LAST_FILL = "#ffe98a";
 const LAST_STROKE = "#e07b00";
+const DIAGONAL_CONFLICT_FILL = "#dccbf2";
 const DIAGONAL_FILL = "#e4ebf5";
 const THIN_STROKE = "#9a9a9a";
 const THICK_STROKE = "#222";
@@ -214,8 +235,11 @@ function buildFrame(
   };
 }
 
-/** The board checked and its marks laid out per cell: bit 1 given, 2 conflict, 4 last move. */
-function marksOf(board: Board): Uint8Array {
+/**
+ * The board checked and its marks laid out per cell: bit 1 given, 2 conflict, 4 last move,
+ * 8 a conflict of diagonals only; with the rules of each conflicting cell when given.
+ */
+function marksOf(board: Board): { marks: Uint8Array; rules?: string[] } {
   const { size, cells } = board;
   if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) {
     throw new RangeError(`size ${size} is outside 1..${MAX_SIZE}`);
@@ -244,28 +268,40 @@ function marksOf(board: Board): Uint8Array {
     }
     return i;
   };
-  if (board.conflicts !== undefined) {
-    for (const i of board.conflicts) marks[inRange(i, "conflict")] |= 2;
+  let rules: string[] | undefined;
+  const conflicts = board.conflicts;
+  if (conflicts instanceof Map) {
+    rules = new Array(n);
+    for (const [i, broken] of conflicts as ReadonlyMap<number, readonly string[]>) {
+      marks[inRange(i, "conflict")] |= broken.every((r) => r === "diagonal") ? 10 : 2;
+      rules[i] = escapeXml(broken.join(" "));
+    }
+  } else if (conflicts !== undefined) {
+    for (const i of conflicts as Iterable<number>) marks[inRange(i, "conflict")] |= 2;
   }
   if (board.lastMove !== undefined) marks[inRange(board.lastMove, "last move")] |= 4;
-  return marks;
+  return { marks, rules };
 }
 
-const CLASSES = [
-  "empty",
-  "given",
-  "empty conflict",
-  "given conflict",
-  "empty last-move",
-  "given last-move",
-  "empty conflict last-move",
-  "given conflict last-move",
-];
+/** The classes of each combination of marks (empty cells; filled ones say `filled`). */
+const CLASSES = Array.from({ length: 16 }, (_, m) =>
+  [
+    m & 1 ? "given" : "empty",
+    ...(m & 2 ? ["conflict"] : []),
+    ...(m & 8 ? ["diagonal-only"] : []),
+    ...(m & 4 ? ["last-move"] : []),
+  ].join(" "));
 const FILLED_ATTR = `" fill="${FILLED_INK}">`;
 const FILLED_CLASSES = CLASSES.map((c) => c.replace("empty", "filled"));
 
 /** The cells of one board, between the frame's `under` and `over`. */
-function cellsSvg(frame: Frame, cells: Uint8Array, marks: Uint8Array, out: string[]): void {
+function cellsSvg(
+  frame: Frame,
+  cells: Uint8Array,
+  marks: Uint8Array,
+  rules: readonly string[] | undefined,
+  out: string[],
+): void {
   const { open, text, symbols, cell, mark } = frame;
   const size = frame.size;
   for (let i = 0; i < cells.length; i++) {
@@ -275,13 +311,14 @@ function cellsSvg(frame: Frame, cells: Uint8Array, marks: Uint8Array, out: strin
       out.push(open[i], 'empty"/>');
       continue;
     }
-    if (v === 0) out.push(open[i], CLASSES[m], '">');
-    else if (m & 1) out.push(open[i], CLASSES[m], '" font-weight="bold">');
-    else out.push(open[i], FILLED_CLASSES[m], FILLED_ATTR);
+    const broken = rules?.[i] === undefined ? "" : `" data-rules="${rules[i]}`;
+    if (v === 0) out.push(open[i], CLASSES[m], broken, '">');
+    else if (m & 1) out.push(open[i], CLASSES[m], broken, '" font-weight="bold">');
+    else out.push(open[i], FILLED_CLASSES[m], broken, FILLED_ATTR);
     if (m & 6) {
       const x = (i % size) * cell;
       const y = Math.floor(i / size) * cell;
-      const fill = m & 2 ? CONFLICT_FILL : LAST_FILL;
+      const fill = m & 8 ? DIAGONAL_CONFLICT_FILL : m & 2 ? CONFLICT_FILL : LAST_FILL;
       if (m & 4) {
         const h = mark / 2;
         out.push(
@@ -330,71 +367,224 @@ export function boardSvg(board: Board): string {
   return sheetSvg([board], { columns: 1 });
 }
 
+/** A board ready to lay out: its marks, frame, scale and caption. */
+interface Placed {
+  readonly board: Board;
+  readonly marks: Uint8Array;
+  readonly rules: readonly string[] | undefined;
+  readonly frame: Frame;
+  readonly index: number;
+  /** The board's scale, and its side drawn at that scale. */
+  scale: number;
+  width: number;
+  /** Caption lines, and the room they take above the board. */
+  lines: string[];
+  top: number;
+}
+
+function prepare(boards: readonly Board[]): Placed[] {
+  return boards.map((board, k) => {
+    const variant = board.variant ?? "sudoku";
+    const { marks, rules } = marksOf(board);
+    const frame = frameOf(board.size, variant, board.symbols);
+    const index = board.index ?? k + 1;
+    if (!Number.isInteger(index)) throw new RangeError(`index ${index} is not an integer`);
+    const scale = board.scale ?? 1;
+    if (!(scale > 0 && scale <= 10)) throw new RangeError(`scale ${scale} is outside (0, 10]`);
+    return {
+      board,
+      marks,
+      rules,
+      frame,
+      index,
+      scale,
+      width: frame.side * scale,
+      lines: [],
+      top: 0,
+    };
+  });
+}
+
+/** Wrap a board's caption to `width` units; sets its lines and the room they take. */
+function caption(p: Placed, width: number): void {
+  p.lines = captionLines(
+    p.board.title,
+    Math.max(8, Math.floor(width / (CAPTION_FONT * CAPTION_CHAR))),
+  );
+  p.top = p.lines.length > 0 ? p.lines.length * CAPTION_LINE + CAPTION_GAP : 0;
+}
+
+/** One board's `<g data-grid>` at (x, y), its board `top` units below (the row's captions). */
+function boardGroup(p: Placed, x: number, y: number, top: number, parts: string[]): void {
+  const { board, frame, lines } = p;
+  const kind = board.kind === undefined ? "" : ` class="${escapeXml(board.kind)}"`;
+  parts.push(
+    `<g data-grid="${p.index}"${kind} data-size="${frame.size}" data-variant="${
+      board.variant ?? "sudoku"
+    }" transform="translate(${num(x)} ${num(y)})">\n`,
+  );
+  lines.forEach((line, j) => {
+    const base = top - CAPTION_GAP - (lines.length - 1 - j) * CAPTION_LINE - 5;
+    parts.push(
+      `<text class="caption" y="${base}" font-size="${CAPTION_FONT}" fill="${INK}">` +
+        `${line}</text>\n`,
+    );
+  });
+  // Six decimals: the board drawn within a thousandth of a unit of the size laid out.
+  const scaled = p.scale === 1 ? "" : ` scale(${Math.round(p.scale * 1e6) / 1e6})`;
+  parts.push(`<g class="board" transform="translate(0 ${top})${scaled}">`, frame.under);
+  cellsSvg(frame, board.cells, p.marks, p.rules, parts);
+  parts.push(frame.over, "</g>\n</g>\n");
+}
+
+function documentSvg(width: string, height: string, viewBox: string, body: string): string {
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<svg xmlns="${SVG_NAMESPACE}" width="${width}" height="${height}" ` +
+    `viewBox="${viewBox}" font-family="sans-serif">\n${body}</svg>\n`;
+}
+
 /**
  * Several boards as one standalone SVG document, in rows of `columns` boards, each under its
  * caption, in input order: board k (0-based) is `<g data-grid="N">` with N its `index`, else
- * k + 1. Columns are as wide as the widest board; sizes may mix. Throws `RangeError` for a
- * board whose size, cells, givens, values or marked cells are out of range.
+ * k + 1. Columns are as wide as the widest board; sizes may mix; a board that breaks
+ * (`breakBefore`) starts a row. With `paper`, the boards are laid out on pages instead
+ * (see {@linkcode SheetOptions}). Throws `RangeError` for a board whose size, cells, givens,
+ * values, marked cells or scale are out of range.
  */
 export function sheetSvg(boards: readonly Board[], options: SheetOptions = {}): string {
-  const framed = boards.map((board) => {
-    const variant = board.variant ?? "sudoku";
-    return { board, marks: marksOf(board), frame: frameOf(board.size, variant, board.symbols) };
-  });
+  const placed = prepare(boards);
+  if (options.paper !== undefined) {
+    if (options.columns !== undefined) throw new RangeError("columns do not apply on paper");
+    return pagesSvg(placed);
+  }
   let column = 0;
-  for (const f of framed) column = Math.max(column, f.frame.side);
+  for (const p of placed) column = Math.max(column, p.width);
   const wanted = options.columns;
   if (wanted !== undefined && (!Number.isInteger(wanted) || wanted < 1)) {
     throw new RangeError(`columns ${wanted} is not a positive integer`);
   }
   const fit = Math.max(1, Math.floor((SHEET_WIDTH + GAP) / (column + GAP)));
-  const columns = Math.max(1, Math.min(wanted ?? fit, framed.length));
-  const chars = Math.max(8, Math.floor(column / (CAPTION_FONT * CAPTION_CHAR)));
+  const columns = Math.max(1, Math.min(wanted ?? fit, placed.length));
+  for (const p of placed) caption(p, column);
 
   const parts: string[] = [];
   let y = MARGIN;
-  for (let start = 0; start < framed.length; start += columns) {
-    const row = framed.slice(start, start + columns);
-    const captions = row.map(({ board }) => captionLines(board.title, chars));
+  for (let start = 0; start < placed.length;) {
+    let end = start + 1;
+    while (end < placed.length && end - start < columns && !placed[end].board.breakBefore) end++;
+    const row = placed.slice(start, end);
     let top = 0;
-    for (const lines of captions) {
-      if (lines.length > 0) top = Math.max(top, lines.length * CAPTION_LINE + CAPTION_GAP);
-    }
+    for (const p of row) top = Math.max(top, p.top);
     let height = 0;
-    row.forEach(({ board, marks, frame }, k) => {
-      const index = board.index ?? start + k + 1;
-      if (!Number.isInteger(index)) throw new RangeError(`index ${index} is not an integer`);
-      const x = MARGIN + k * (column + GAP);
-      const lines = captions[k];
-      parts.push(
-        `<g data-grid="${index}" data-size="${frame.size}" data-variant="${
-          board.variant ?? "sudoku"
-        }" transform="translate(${x} ${y})">\n`,
-      );
-      lines.forEach((line, j) => {
-        const base = top - CAPTION_GAP - (lines.length - 1 - j) * CAPTION_LINE - 5;
-        parts.push(
-          `<text class="caption" y="${base}" font-size="${CAPTION_FONT}" fill="${INK}">` +
-            `${line}</text>\n`,
-        );
-      });
-      parts.push(
-        `<g class="board" transform="translate(0 ${top})">`,
-        frame.under,
-      );
-      cellsSvg(frame, board.cells, marks, parts);
-      parts.push(frame.over, "</g>\n</g>\n");
-      height = Math.max(height, top + frame.side);
+    row.forEach((p, k) => {
+      boardGroup(p, MARGIN + k * (column + GAP), y, top, parts);
+      height = Math.max(height, top + p.width);
     });
     y += height + GAP;
+    start = end;
   }
-  const width = framed.length === 0
+  const width = placed.length === 0
     ? 2 * MARGIN
     : 2 * MARGIN + columns * column + (columns - 1) * GAP;
-  const height = framed.length === 0 ? 2 * MARGIN : y - GAP + MARGIN;
-  return '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<svg xmlns="${SVG_NAMESPACE}" width="${width}" height="${height}" ` +
-    `viewBox="0 0 ${width} ${height}" font-family="sans-serif">\n` +
-    `<rect class="page" width="${width}" height="${height}" fill="#fff"/>\n` +
-    parts.join("") + "</svg>\n";
+  const height = placed.length === 0 ? 2 * MARGIN : y - GAP + MARGIN;
+  return documentSvg(
+    String(width),
+    String(height),
+    `0 0 ${width} ${height}`,
+    `<rect class="page" width="${width}" height="${height}" fill="#fff"/>\n` + parts.join(""),
+  );
+}
+
+// A4 pages: 210 × 297 mm as 1240 × 1754 units (150 per inch), a 60-unit (1 cm) margin.
+const PAGE_WIDTH = 1240;
+const PAGE_HEIGHT = 1754;
+const PAGE_MARGIN = 60;
+const ROW_GAP = 48;
+/**
+ * Cell side on paper: 50 units (8.5 mm) up to 9×9, six boards a page; 40 (6.8 mm) above,
+ * two 16×16 boards a page, one 25×25.
+ */
+const PRINT_CELL_SMALL = 50;
+const PRINT_CELL = 40;
+
+/** The boards on A4 pages, in rows, each page's rows centred across it. */
+function pagesSvg(placed: Placed[]): string {
+  const innerWidth = PAGE_WIDTH - 2 * PAGE_MARGIN;
+  const innerHeight = PAGE_HEIGHT - 2 * PAGE_MARGIN;
+  for (const p of placed) {
+    // Cells large enough to write in; a board too wide or too tall for a page shrinks.
+    p.scale *= (p.frame.size <= 9 ? PRINT_CELL_SMALL : PRINT_CELL) / p.frame.cell;
+    p.width = p.frame.side * p.scale;
+    if (p.width > innerWidth) p.scale *= innerWidth / p.width;
+    p.width = p.frame.side * p.scale;
+    caption(p, p.width);
+    if (p.top + p.width > innerHeight) {
+      p.scale *= (innerHeight - p.top) / p.width;
+      p.width = p.frame.side * p.scale;
+    }
+  }
+  interface Row {
+    readonly boards: Placed[];
+    width: number;
+    top: number;
+    height: number;
+  }
+  const pages: Row[][] = [[]];
+  let row: Row | undefined;
+  let y = 0;
+  const close = () => {
+    if (row === undefined) return;
+    const page = pages[pages.length - 1];
+    if (page.length > 0 && y + ROW_GAP + row.height > innerHeight) {
+      pages.push([]);
+      y = 0;
+    }
+    const on = pages[pages.length - 1];
+    y += (on.length > 0 ? ROW_GAP : 0) + row.height;
+    on.push(row);
+    row = undefined;
+  };
+  for (const p of placed) {
+    if (p.board.breakBefore) {
+      close();
+      if (pages[pages.length - 1].length > 0) {
+        pages.push([]);
+        y = 0;
+      }
+    }
+    if (row !== undefined && row.width + GAP + p.width > innerWidth) close();
+    row ??= { boards: [], width: -GAP, top: 0, height: 0 };
+    row.boards.push(p);
+    row.width += GAP + p.width;
+    row.top = Math.max(row.top, p.top);
+    for (const b of row.boards) row.height = Math.max(row.height, row.top + b.width);
+  }
+  close();
+  const parts: string[] = [];
+  pages.forEach((rows, k) => {
+    parts.push(
+      `<g class="page" data-page="${k + 1}" transform="translate(0 ${k * PAGE_HEIGHT})">\n` +
+        `<rect class="paper" width="${PAGE_WIDTH}" height="${PAGE_HEIGHT}" fill="#fff"/>\n`,
+    );
+    let widest = 0;
+    for (const r of rows) widest = Math.max(widest, r.width);
+    const left = PAGE_MARGIN + (innerWidth - widest) / 2;
+    let at = PAGE_MARGIN;
+    for (const r of rows) {
+      let x = left;
+      for (const p of r.boards) {
+        boardGroup(p, x, at, r.top, parts);
+        x += p.width + GAP;
+      }
+      at += r.height + ROW_GAP;
+    }
+    parts.push("</g>\n");
+  });
+  const n = pages.length;
+  return documentSvg(
+    "210mm",
+    `${297 * n}mm`,
+    `0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT * n}`,
+    parts.join(""),
+  );
 }

@@ -27,6 +27,11 @@ Deno.bench("sheetSvg: 1,000 9×9 boards in one sheet", { n: 50 }, () => {
   if (svg.length < 1_000_000) throw new Error(`only ${svg.length} characters`);
 });
 
+Deno.bench("sheetSvg: 1,000 9×9 boards on A4 pages", { n: 50 }, () => {
+  const svg = sheetSvg(nines, { paper: "a4" });
+  if (svg.length < 1_000_000) throw new Error(`only ${svg.length} characters`);
+});
+
 Deno.bench("boardSvg: 1,000 9×9 boards one by one", { n: 50 }, () => {
   for (const b of nines) boardSvg(b);
 });

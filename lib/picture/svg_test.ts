@@ -73,11 +73,21 @@ function refSymbol(v: number, size: number): string {
   return size <= 35 ? ONE_LINE[v] : String(v);
 }
 
+/** The rules of cell i when the board's conflicts say them, else undefined. */
+function refRules(board: Board, i: number): readonly string[] | undefined {
+  return board.conflicts instanceof Map ? board.conflicts.get(i) : undefined;
+}
+
 function refClasses(board: Board, i: number): string[] {
   const v = board.cells[i];
   const given = board.givens === undefined || Boolean(board.givens[i]);
   const out = [v === 0 ? "empty" : given ? "given" : "filled"];
-  if (board.conflicts !== undefined && [...board.conflicts].includes(i)) out.push("conflict");
+  const conflicts = board.conflicts instanceof Map
+    ? [...board.conflicts.keys()]
+    : [...board.conflicts ?? []];
+  if (conflicts.includes(i)) out.push("conflict");
+  const rules = refRules(board, i);
+  if (rules !== undefined && rules.every((r) => r === "diagonal")) out.push("diagonal-only");
   if (board.lastMove === i) out.push("last-move");
   return out.sort();
 }
@@ -95,11 +105,15 @@ function randomBoard(rng: Rng, size: number, variant?: Variant): Board {
     : Array.from(cells, () => rng.below(2) === 0);
   const conflicts: number[] = [];
   for (let k = rng.below(6); k > 0; k--) conflicts.push(rng.below(n)); // repeats allowed
+  const kinds = ["row", "column", "block", "diagonal"];
+  const byRule = new Map(conflicts.map((i) => [i, kinds.filter(() => rng.below(2) === 0)]));
+  for (const [i, rules] of byRule) if (rules.length === 0) byRule.set(i, ["diagonal"]);
+  const shape = rng.below(3);
   return {
     size,
     cells,
     givens,
-    conflicts: rng.below(2) === 0 ? conflicts : new Set(conflicts),
+    conflicts: shape === 0 ? conflicts : shape === 1 ? new Set(conflicts) : byRule,
     lastMove: rng.below(3) === 0 ? undefined : rng.below(n),
     variant,
   };
@@ -124,6 +138,7 @@ function checkCells(grid: XmlElement, board: Board): void {
     assert.equal(e.attrs.get("data-cell"), `${r + 1},${c + 1}`, "row-major, 1-based");
     const classes = (e.attrs.get("class") ?? "").split(" ").sort();
     assert.deepEqual(classes, refClasses(board, i), `size ${size} cell ${r + 1},${c + 1}`);
+    assert.equal(e.attrs.get("data-rules"), refRules(board, i)?.join(" "));
     const texts = childrenNamed(e, "text");
     const v = board.cells[i];
     assert.equal(texts.length, v === 0 ? 0 : 1);
@@ -139,6 +154,10 @@ function checkCells(grid: XmlElement, board: Board): void {
       classes.includes("conflict") || classes.includes("last-move") ? 1 : 0,
     );
     for (const rect of rects) {
+      // A conflict of diagonals only is drawn apart (violet), other conflicts light red.
+      const fill = rect.attrs.get("fill");
+      if (classes.includes("diagonal-only")) assert.equal(fill, "#dccbf2");
+      else if (classes.includes("conflict")) assert.equal(fill, "#f6c3c3");
       const x = Number(rect.attrs.get("x")), y = Number(rect.attrs.get("y"));
       const w = Number(rect.attrs.get("width")), h = Number(rect.attrs.get("height"));
       assert.ok(x >= c * cell && x + w <= (c + 1) * cell + 1e-9, "highlight inside its cell");
@@ -358,6 +377,24 @@ Deno.test("sheetSvg", async (t) => {
       assert.throws(() => sheetSvg([board], { columns }), RangeError);
     }
   });
+  await t.step("breakBefore starts a row; kind and scale mark a board", () => {
+    const board = { size: 4, cells: new Uint8Array(16) };
+    const root = parseXml(sheetSvg([
+      board,
+      board,
+      { ...board, breakBefore: true, kind: "answer", scale: 0.5 },
+    ], { columns: 3 }));
+    const g = grids(root);
+    const at = g.map(translateOf);
+    assert.equal(at[1][1], at[0][1]);
+    assert.ok(at[2][1] > at[0][1] && at[2][0] === at[0][0], "a row of its own");
+    assert.equal(g[2].attrs.get("class"), "answer");
+    assert.equal(g[0].attrs.get("class"), undefined);
+    assert.match(byClass(g[2], "board")[0].attrs.get("transform")!, / scale\(0\.5\)$/);
+    for (const scale of [0, -1, NaN, 11]) {
+      assert.throws(() => sheetSvg([{ ...board, scale }]), RangeError);
+    }
+  });
   await t.step("1,000 9×9 boards make one well-formed sheet", () => {
     const rng = new Rng(1000);
     const boards = Array.from(
@@ -371,6 +408,93 @@ Deno.test("sheetSvg", async (t) => {
       assert.equal(e.attrs.get("data-grid"), String(k + 1));
       if (k % 97 === 0) checkCells(e, boards[k]);
     });
+  });
+});
+
+Deno.test("sheetSvg on paper: A4 pages", async (t) => {
+  /** Each board's box on its page: page number, x, y, width and height (caption included). */
+  const boxes = (root: XmlElement) =>
+    childrenNamed(root, "g").flatMap((page) => {
+      assert.equal(page.attrs.get("class"), "page");
+      const [, top] = translateOf(page);
+      assert.equal(top, (Number(page.attrs.get("data-page")) - 1) * 1754);
+      return grids(page).map((g) => {
+        const [x, y] = translateOf(g);
+        const board = byClass(g, "board")[0];
+        const m = /^translate\(0 ([\d.]+)\)(?: scale\(([\d.]+)\))?$/.exec(
+          board.attrs.get("transform")!,
+        )!;
+        const side = Number(byClass(g, "border")[0].attrs.get("width")) *
+          Number(m[2] ?? 1);
+        return {
+          page: Number(page.attrs.get("data-page")),
+          grid: g,
+          x,
+          y,
+          w: side,
+          h: Number(m[1]) + side,
+          side,
+        };
+      });
+    });
+  const inside = (b: { x: number; y: number; w: number; h: number }) =>
+    b.x >= 60 && b.y >= 60 && b.x + b.w <= 1240 - 60 + 1e-6 && b.y + b.h <= 1754 - 60 + 1e-6;
+  const apart = (a: { x: number; y: number; w: number; h: number }, b: typeof a) =>
+    a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+  await t.step("six 9×9 boards a page, in order, inside the margins, apart", () => {
+    const rng = new Rng(4);
+    const boards = Array.from({ length: 14 }, (_, k) => ({
+      ...randomBoard(rng, 9),
+      title: `Puzzle ${k + 1}`,
+    }));
+    const root = parseXml(sheetSvg(boards, { paper: "a4" }));
+    assert.deepEqual(
+      ["width", "height", "viewBox"].map((a) => root.attrs.get(a)),
+      ["210mm", "891mm", "0 0 1240 5262"],
+    );
+    const placed = boxes(root);
+    assert.deepEqual(placed.map((b) => b.page), [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3]);
+    placed.forEach((b, k) => {
+      assert.equal(b.grid.attrs.get("data-grid"), String(k + 1));
+      checkCells(b.grid, boards[k]);
+      assert.ok(inside(b), `board ${k + 1} inside its page`);
+      // Cells of 50 units (8.5 mm) to write in.
+      assert.ok(Math.abs(b.side - 450) < 0.01);
+      for (const o of placed.slice(0, k)) if (o.page === b.page) assert.ok(apart(o, b));
+    });
+  });
+  await t.step("breakBefore starts a page; scaled boards; too large ones shrink to fit", () => {
+    const empty = (size: number) => ({ size, cells: new Uint8Array(size * size) });
+    const boards = [
+      empty(9),
+      { ...empty(9), breakBefore: true, scale: 0.5, kind: "answer" },
+      { ...empty(9), scale: 0.5, kind: "answer" },
+      { ...empty(64), title: "a long caption ".repeat(20) },
+      empty(16),
+      empty(16),
+      empty(16),
+    ];
+    const placed = boxes(parseXml(sheetSvg(boards, { paper: "a4" })));
+    assert.deepEqual(placed.map((b) => b.page), [1, 2, 2, 2, 3, 3, 4]);
+    assert.deepEqual(placed.map((b) => b.grid.attrs.get("class")), [
+      undefined,
+      "answer",
+      "answer",
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    assert.ok(Math.abs(placed[1].side - 225) < 0.01);
+    assert.ok(Math.abs(placed[4].side - 640) < 0.01);
+    for (const b of placed) assert.ok(inside(b), `${b.grid.attrs.get("data-size")} inside`);
+    assert.ok(Math.abs(placed[3].w - 1120) < 1e-6, "64×64 as wide as the page allows");
+  });
+  await t.step("no boards: one blank page; columns do not apply", () => {
+    const root = parseXml(sheetSvg([], { paper: "a4" }));
+    assert.equal(childrenNamed(root, "g").length, 1);
+    const board = { size: 4, cells: new Uint8Array(16) };
+    assert.throws(() => sheetSvg([board], { paper: "a4", columns: 2 }), RangeError);
   });
 });
 

@@ -10,7 +10,8 @@
  *
  * Symbols are the one-line form's (`1`–`9`, then `A`–`Z`) up to size 35 and decimal
  * numbers above, unless the caller gives its own; empty cells are `.`. On a terminal the
- * readable form may set givens apart from filled cells with ANSI colours.
+ * readable form may set givens apart from filled cells with ANSI colours; without colour,
+ * a puzzle drawn beside its solution ({@linkcode sideBySide}) shows which cells were given.
  *
  * @module
  */
@@ -172,4 +173,43 @@ function markedText(
     rows.push(line.trimEnd());
   }
   return rows.join("\n");
+}
+
+/** ANSI colour escapes, which take no room on a terminal. */
+// deno-lint-ignore no-control-regex
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** The columns a line takes on a terminal: its characters, colour escapes left out. */
+function visibleWidth(line: string): number {
+  let n = 0;
+  for (const _ of line.replace(ANSI, "")) n++;
+  return n;
+}
+
+/**
+ * Blocks of lines side by side, `gap` spaces apart, each padded to its widest line (colour
+ * escapes take no room), without trailing spaces or a final newline; a shorter block leaves
+ * its column blank below it.
+ */
+export function sideBySide(blocks: readonly string[], gap = 4): string {
+  const columns = blocks.map((b) => b.split("\n"));
+  const widths = columns.map((lines) => {
+    let w = 0;
+    for (const line of lines) w = Math.max(w, visibleWidth(line));
+    return w;
+  });
+  let rows = 0;
+  for (const lines of columns) rows = Math.max(rows, lines.length);
+  const out: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    let line = "";
+    columns.forEach((lines, k) => {
+      const text = lines[r] ?? "";
+      line += k === columns.length - 1
+        ? text
+        : text + " ".repeat(widths[k] - visibleWidth(text) + gap);
+    });
+    out.push(line.trimEnd());
+  }
+  return out.join("\n");
 }

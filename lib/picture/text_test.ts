@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { gridText, readableText } from "./text.ts";
+import { gridText, readableText, sideBySide } from "./text.ts";
 import { Rng } from "../grid/random.ts";
 
 /** Cells of a one-line 9×9 grid. */
@@ -92,4 +92,35 @@ Deno.test("gridText: rows of symbols, against a plain reference", () => {
     }
     assert.equal(gridText(grid, size), rows.join("\n"), `size ${size}`);
   }
+});
+
+Deno.test("sideBySide: blocks in columns, padded to their widest line", async (t) => {
+  await t.step("against a plain reference on random blocks", () => {
+    const rng = new Rng(42);
+    for (let k = 0; k < 200; k++) {
+      const blocks = Array.from({ length: 1 + rng.below(4) }, () =>
+        Array.from(
+          { length: 1 + rng.below(5) },
+          () => "x".repeat(rng.below(7)) + (rng.below(3) === 0 ? " " : ""),
+        ).join("\n"));
+      const gap = rng.below(5);
+      // The reference: every line of block j starts at the sum of the widths before it.
+      const split = blocks.map((b) => b.split("\n"));
+      const widths = split.map((lines) => Math.max(...lines.map((l) => l.length)));
+      const rows = Math.max(...split.map((lines) => lines.length));
+      const want: string[] = [];
+      for (let r = 0; r < rows; r++) {
+        let line = "";
+        split.forEach((lines, j) => {
+          line += (lines[r] ?? "").padEnd(j === split.length - 1 ? 0 : widths[j] + gap);
+        });
+        want.push(line.trimEnd());
+      }
+      assert.equal(sideBySide(blocks, gap), want.join("\n"));
+    }
+  });
+  await t.step("colour escapes take no room", () => {
+    const red = "\x1b[31m5\x1b[0m";
+    assert.equal(sideBySide([`${red}\n12`, "a\nb"], 1), `${red}  a\n12 b`);
+  });
 });

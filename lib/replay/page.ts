@@ -316,7 +316,8 @@ ${chart?.svg ?? ""}
 ${clocksHtml(log, view)}
 ${movesHtml(log, view)}
 <p class="help">Left and right arrows step through the game, Home and End jump to its ends;
-drag the slider or click a move. The address remembers the move (#12).</p>
+drag the slider or click a move. To share or bookmark a move, copy the page's address:
+it ends in #N for the move shown (#12 for move 12).</p>
 </div>
 </main>
 </div>

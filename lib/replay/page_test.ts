@@ -64,6 +64,9 @@ Deno.test("replay page", async (t) => {
       "Move 3 of 3: A (first) wrote 'Ea8' · DOUBLED_SOMEWHERE: 8 is already in row E · " +
         "thought 2.0 ms · 50+ solutions",
     );
+    // The footer says how to link to a move, not what reads as the current one.
+    assert.ok(page.includes("copy the page's address:\nit ends in #N for the move shown"));
+    assert.doesNotMatch(page, /remembers the move/);
     // The players' commands are shown, escaped.
     assert.equal(page.includes("<img"), false);
     assert.ok(page.includes("&lt;img src=x onerror=alert(1)&gt;"));

@@ -165,26 +165,42 @@ export function formatBrokenRule(d: Duplicate): string {
 /** Rules named in a caption before the rest is counted: a caption stays a few lines. */
 const CAPTION_RULES = 8;
 
+/** The kinds of rule, in the order a cell's rules and a caption's lines name them. */
+const RULE_ORDER: readonly Duplicate["kind"][] = ["row", "column", "block", "diagonal"];
+
 /**
- * The caption of a grid's picture: its label, size, the verdicts of the cascade and the rules
- * broken, `Grid 1: 9×9, incorrect Sudoku-X, unsolved Sudoku — 2 repeated on diagonal 1; 9
- * repeated on diagonal 2` (past eight rules, `; and N more`).
+ * The caption of a grid's picture, one line per part: its label, size and the verdicts of
+ * the cascade, then one line per rule broken as the readable form words it, rows, columns
+ * and blocks before diagonals, so that a Sudoku error leads (past eight rules, `and N
+ * more`):
+ *
+ * ```
+ * Grid 1: 9×9, incorrect Sudoku-X, unsolved Sudoku
+ * diagonal 1: 2 at (1,1) (4,4) (8,8)
+ * ```
  */
 export function formatCaption(label: string, report: GridReport): string {
-  return captionLines(label, report).join(" — ");
+  const verdicts = report.classes.map((v) => `${v.status.toLowerCase()} ${v.class}`);
+  const lines = [`${label}: ${report.size}×${report.size}, ${verdicts.join(", ")}`];
+  const rules = brokenRules(report).sort((a, b) =>
+    Number(a.kind === "diagonal") - Number(b.kind === "diagonal")
+  );
+  for (const d of rules.slice(0, CAPTION_RULES)) lines.push(formatBrokenRule(d));
+  if (rules.length > CAPTION_RULES) lines.push(`and ${rules.length - CAPTION_RULES} more`);
+  return lines.join("\n");
 }
 
-/** The caption's parts, the rules (if any) apart: the picture starts them on a new line. */
-function captionLines(label: string, report: GridReport): string[] {
-  const verdicts = report.classes.map((v) => `${v.status.toLowerCase()} ${v.class}`);
-  const head = `${label}: ${report.size}×${report.size}, ${verdicts.join(", ")}`;
-  const rules = brokenRules(report);
-  if (rules.length === 0) return [head];
-  const named = rules.slice(0, CAPTION_RULES).map((d) =>
-    `${d.value} repeated ${d.kind === "diagonal" ? "on" : "in"} ${unitName(d)}`
-  );
-  if (rules.length > CAPTION_RULES) named.push(`and ${rules.length - CAPTION_RULES} more`);
-  return [head, named.join("; ")];
+/**
+ * The rules each cell of an improper duplicate breaks, by cell index: `row`, `column`,
+ * `block`, `diagonal`, each once, in that order.
+ */
+export function cellRules(report: GridReport): Map<number, Duplicate["kind"][]> {
+  const out = new Map<number, Duplicate["kind"][]>();
+  for (const m of conflictMarks(report)) {
+    const kinds = new Set(m.duplicates.map((d) => d.kind));
+    out.set(m.index, RULE_ORDER.filter((k) => kinds.has(k)));
+  }
+  return out;
 }
 
 /**
@@ -243,15 +259,17 @@ export interface ClassifiedGrid {
 /**
  * One standalone SVG sheet of the grids, in order: grid k (1-based) is `<g data-grid="k">`,
  * captioned by {@linkcode formatCaption}, every cell of an improper duplicate classed
- * `conflict`; the Sudoku-X diagonals are shaded for square sizes, whose report starts with
- * Sudoku-X, and not for the others, reported as Latin squares only.
+ * `conflict` with the rules it breaks as `data-rules="row block"` ({@linkcode cellRules}):
+ * light red, or light violet (and classed `diagonal-only`) when it breaks only diagonals.
+ * The Sudoku-X diagonals are shaded for square sizes, whose report starts with Sudoku-X,
+ * and not for the others, reported as Latin squares only.
  */
 export function classifySheetSvg(grids: readonly ClassifiedGrid[]): string {
   return sheetSvg(grids.map(({ label, cells, report }) => ({
     size: report.size,
     cells,
-    conflicts: conflictMarks(report).map((m) => m.index),
-    title: captionLines(label, report),
+    conflicts: cellRules(report),
+    title: formatCaption(label, report),
     variant: blockSideOf(report.size) > 0 ? "x" : "latin",
     symbols: decimalSymbols(report.size),
   })));

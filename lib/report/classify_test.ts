@@ -291,21 +291,31 @@ Deno.test("conflict marks", async (t) => {
     assert.equal(formatBrokenRule(row), "row 3: 5 at (3,1) (3,7)");
     assert.equal(unitName({ ...row, kind: "block", unit: 4 }), "block 4");
   });
-  await t.step("captions: the verdicts, then the rules, past eight counted", () => {
+  await t.step("captions: the verdicts, then a line per rule, past eight counted", () => {
     assert.equal(
       formatCaption("Grid 1", classify(SAMPLE1_GRID1, 9)),
-      "Grid 1: 9×9, incorrect Sudoku-X, unsolved Sudoku — 2 repeated on diagonal 1; " +
-        "9 repeated on diagonal 2",
+      "Grid 1: 9×9, incorrect Sudoku-X, unsolved Sudoku\n" +
+        "diagonal 1: 2 at (1,1) (4,4) (8,8)\ndiagonal 2: 9 at (5,5) (9,1)",
     );
     const latin = Uint8Array.of(1, 2, 3, 2, 3, 1, 3, 1, 2);
     assert.equal(formatCaption("Grid 2", classify(latin, 3)), "Grid 2: 3×3, solved Latin Square");
     const ones = new Uint8Array(16).fill(1);
-    const caption = formatCaption("x.txt, grid 3", classify(ones, 4));
-    assert.ok(caption.startsWith("x.txt, grid 3: 4×4, incorrect Sudoku-X, incorrect Sudoku, "));
-    const rules = brokenRules(classify(ones, 4)).length;
-    assert.ok(rules > 8);
-    assert.ok(caption.endsWith(`; 1 repeated in column 2; and ${rules - 8} more`), caption);
-    assert.equal(caption.split("; ").length, 9);
+    const lines = formatCaption("x.txt, grid 3", classify(ones, 4)).split("\n");
+    assert.equal(
+      lines[0],
+      "x.txt, grid 3: 4×4, incorrect Sudoku-X, incorrect Sudoku, incorrect Latin Square",
+    );
+    const rules = brokenRules(classify(ones, 4));
+    assert.ok(rules.length > 8);
+    // Rows, columns and blocks first: a Sudoku error is not lost among the diagonals'.
+    const sudokuFirst = [
+      ...rules.filter((d) => d.kind !== "diagonal"),
+      ...rules.filter((d) => d.kind === "diagonal"),
+    ];
+    assert.deepEqual(lines.slice(1), [
+      ...sudokuFirst.slice(0, 8).map(formatBrokenRule),
+      `and ${rules.length - 8} more`,
+    ]);
   });
 });
 
@@ -445,24 +455,33 @@ Deno.test("classifySheetSvg", async (t) => {
         .map((i) => `${Math.floor(i / s) + 1},${(i % s) + 1}`);
       const got = byClass(board, "conflict").map((e) => e.attrs.get("data-cell"));
       assert.deepEqual(got, want, `grid ${k + 1}, size ${s}`);
+      // Each conflicting cell names the rules it breaks; diagonals alone are drawn apart.
+      const marks = refMarks(g, s);
+      for (const e of byClass(board, "conflict")) {
+        const [r, c] = e.attrs.get("data-cell")!.split(",").map(Number);
+        const kinds = new Set(marks.get((r - 1) * s + c - 1)!.map((d) => d.kind));
+        const rules = ["row", "column", "block", "diagonal"].filter((x) => kinds.has(x as Kind));
+        assert.equal(e.attrs.get("data-rules"), rules.join(" "));
+        const apart = (e.attrs.get("class") ?? "").split(" ").includes("diagonal-only");
+        assert.equal(apart, rules.join() === "diagonal");
+      }
       const cells = [...elements(board)].filter((e) => e.attrs.has("data-cell"));
       assert.deepEqual(cells.map(textOf), Array.from(g, (v) => (v === 0 ? "" : String(v))));
       const caption = byClass(board, "caption").map(textOf).join(" ");
-      const words = formatCaption(`Grid ${k + 1}`, sheet[k].report).replace(" — ", " ");
+      const words = formatCaption(`Grid ${k + 1}`, sheet[k].report).replaceAll("\n", " ");
       assert.equal(caption, words);
     });
   });
-  await t.step("the rules start a caption line of their own", () => {
+  await t.step("each rule starts a caption line of its own", () => {
     const svg = classifySheetSvg([
       { label: "Grid 1", cells: SAMPLE1_GRID1, report: classify(SAMPLE1_GRID1, 9) },
     ]);
     const lines = byClass(parseXml(svg), "caption").map(textOf);
-    const first = lines.findIndex((l) => l.startsWith("2 repeated"));
+    const first = lines.findIndex((l) => l.startsWith("diagonal"));
     assert.ok(first > 0, lines.join("|"));
-    assert.equal(
-      lines.slice(first).join(" "),
-      "2 repeated on diagonal 1; 9 repeated on diagonal 2",
-    );
-    assert.ok(!lines.some((l) => l.includes("—")));
+    assert.deepEqual(lines.slice(first), [
+      "diagonal 1: 2 at (1,1) (4,4) (8,8)",
+      "diagonal 2: 9 at (5,5) (9,1)",
+    ]);
   });
 });

@@ -8,6 +8,7 @@
 
 export {
   brokenRules,
+  cellRules,
   type ClassifiedGrid,
   classify,
   classifySheetSvg,

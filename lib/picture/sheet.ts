@@ -1,0 +1,117 @@
+/**
+ * Puzzle sheets: puzzles to solve on paper, givens only, each under its caption, and on
+ * request their solutions after them, smaller, as a puzzle book prints its answers. As SVG
+ * on A4 pages ({@linkcode puzzleSheetSvg}), or as text ({@linkcode puzzleText},
+ * {@linkcode answersText}).
+ *
+ * @module
+ */
+
+import type { Variant } from "../grid/geometry.ts";
+import { type Board, sheetSvg } from "./svg.ts";
+import { gridText, readableText, sideBySide } from "./text.ts";
+
+/** One puzzle of a sheet. */
+export interface SheetPuzzle {
+  /** Side length S. */
+  readonly size: number;
+  /** Rule set (default `sudoku`). */
+  readonly variant?: Variant;
+  /** S² values, row-major, 0 for empty: the givens. */
+  readonly puzzle: Uint8Array;
+  /** Its solution, for the answers. */
+  readonly solution?: Uint8Array;
+  /** Its number on the sheet: the puzzle's `data-grid`, and its answer's. */
+  readonly number: number;
+  /** Its caption (the answer's is `Solution N`). */
+  readonly title: string;
+  /** Symbols of values 1, 2, … (default as the one-line form). */
+  readonly symbols?: string;
+}
+
+/** The scale of an answer's board beside its puzzle's. */
+const ANSWER_SCALE = 0.5;
+
+/**
+ * The sheet as SVG on A4 pages: every puzzle as a board of its givens only, nothing filled
+ * (`<g data-grid="N" class="puzzle">`); with `answers`, from a new page, each solution half
+ * the size, its givens bold and the rest filled (`<g data-grid="N" class="answer">`, N its
+ * puzzle's number). A puzzle without a solution has no answer.
+ */
+export function puzzleSheetSvg(puzzles: readonly SheetPuzzle[], answers = false): string {
+  const boards: Board[] = puzzles.map((p) => ({
+    size: p.size,
+    cells: p.puzzle,
+    variant: p.variant,
+    index: p.number,
+    title: p.title,
+    kind: "puzzle",
+    symbols: p.symbols,
+  }));
+  if (answers) {
+    let first = true;
+    for (const p of puzzles) {
+      if (p.solution === undefined) continue;
+      boards.push({
+        size: p.size,
+        cells: p.solution,
+        givens: p.puzzle,
+        variant: p.variant,
+        index: p.number,
+        title: answerTitle(p),
+        kind: "answer",
+        symbols: p.symbols,
+        scale: ANSWER_SCALE,
+        breakBefore: first,
+      });
+      first = false;
+    }
+  }
+  return sheetSvg(boards, { paper: "a4" });
+}
+
+function answerTitle(p: SheetPuzzle): string {
+  return `Solution ${p.number}`;
+}
+
+/**
+ * One puzzle as text: its caption, then its givens with rules between the blocks, then a
+ * blank line.
+ */
+export function puzzleText(p: SheetPuzzle): string {
+  const grid = readableText(p.puzzle, p.size, { variant: p.variant, symbols: p.symbols });
+  return `${p.title}\n${grid}\n\n`;
+}
+
+/**
+ * The answers as text, smaller than the puzzles: `Solutions`, then each solution as rows
+ * of symbols under `Solution N`, as many side by side as fit in `width` columns.
+ */
+export function answersText(puzzles: readonly SheetPuzzle[], width = 80): string {
+  const blocks: string[] = [];
+  for (const p of puzzles) {
+    if (p.solution === undefined) continue;
+    blocks.push(`${answerTitle(p)}\n${gridText(p.solution, p.size, p.symbols)}`);
+  }
+  if (blocks.length === 0) return "";
+  const gap = 4;
+  let out = "Solutions\n";
+  for (let start = 0; start < blocks.length;) {
+    let used = blockWidth(blocks[start]);
+    let end = start + 1;
+    while (end < blocks.length && used + gap + blockWidth(blocks[end]) <= width) {
+      used += gap + blockWidth(blocks[end]);
+      end++;
+    }
+    out += "\n" + sideBySide(blocks.slice(start, end), gap) + "\n";
+    start = end;
+  }
+  return out;
+}
+
+/** The widest line of a block, in characters. */
+function blockWidth(block: string): number {
+  let w = 0;
+  for (const line of block.split("\n")) w = Math.max(w, [...line].length);
+  return w;
+}
