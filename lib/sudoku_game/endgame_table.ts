@@ -20,32 +20,13 @@ export const SEED1 = 0x2545f491;
 /** Seeds of the two key halves. */
 export const SEED2 = 0x9e3779b9;
 
-/**
- * A seeded 32-bit hash (murmur3-style mixing) of the 81 digits at `base` of `sol`.
- */
-export function solutionKey(sol: Uint8Array, base: number, seed: number): number {
-  let h = seed;
-  for (let c = 0; c < 81; c += 7) {
-    // Seven 4-bit digits per word (the last word holds four).
-    let w = 0;
-    const end = c + 7 < 81 ? c + 7 : 81;
-    for (let i = c; i < end; i++) w = (w << 4) | sol[base + i];
-    w = Math.imul(w, 0xcc9e2d51);
-    w = (w << 15) | (w >>> 17);
-    w = Math.imul(w, 0x1b873593);
-    h ^= w;
-    h = (h << 13) | (h >>> 19);
-    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
-  }
-  return finish(h);
-}
-
 /** The second key of the last {@linkcode solutionKeys} call. */
 export const secondKey = { value: 0 };
 
 /**
- * Both keys of the solution at `base` in one pass over its digits: returns
- * `solutionKey(sol, base, SEED1)` and leaves `solutionKey(sol, base, SEED2)` in
+ * The two keys of the solution at `base` of `sol`: 32-bit hashes of its 81 digits
+ * (murmur3-style mixing, seven 4-bit digits a word) seeded with {@linkcode SEED1} and
+ * {@linkcode SEED2}, in one pass. Returns the first and leaves the second in
  * {@linkcode secondKey}.
  */
 export function solutionKeys(sol: Uint8Array, base: number): number {

@@ -76,7 +76,7 @@ export const DEFAULT_TUNING: Readonly<BotTuning> = {
   offenseCap: Infinity,
   defenseCap: 5_000,
   defenseSlice: 0.4,
-  keyMicros: 1.15,
+  keyMicros: 0.2,
   helperGain: 0.35,
 };
 
