@@ -209,13 +209,14 @@ export class SudokuBot {
   }
 
   /**
-   * Measure the machine's speed against the competition's for `ms` milliseconds (a
+   * Measure the machine's speed against the competition's for `ms` milliseconds (default
+   * 300, a hundredth of a shorter game's clock; a
    * fixed arithmetic workload, see {@linkcode timeKeys}), and scale the time plan's sizes
    * by it ({@linkcode tuningAt}). Call it once, before the game: without it the plan is
    * the one measured at competition speed. Returns the speed (1 at the random level, which
    * has no plan).
    */
-  calibrate(ms = CALIBRATE_MS): number {
+  calibrate(ms = Math.min(CALIBRATE_MS, this.totalMs / 100)): number {
     if (this.level === "random") return 1;
     const { n, ms: took } = timeKeys(this.now, ms);
     this.speed = measuredSpeed(this.tuning, n, took, this.helpers.length);
