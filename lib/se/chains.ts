@@ -1,0 +1,263 @@
+/**
+ * Sudoku Explainer's static chains: implications between candidates ("potentials", a
+ * candidate taken true or false) along the links of the current grid, searched breadth
+ * first from each candidate. A candidate true turns off its cell's other candidates and
+ * its digit in the cell's regions (weak links); a candidate false turns on the other
+ * candidate of a two-candidate cell, or the other place of a digit with two places left in
+ * a region (strong links). X chains use only one digit's region links, Y chains only cells'
+ * strong links (with region weak links), and mixed chains both.
+ *
+ * A chain from a candidate true to itself false removes it (a forcing chain), from a
+ * candidate false to itself true places it, and back to itself true closes a loop whose
+ * weak links become strong (a bidirectional cycle) and remove what sees both ends.
+ *
+ * @module
+ */
+
+import type { SeBoard } from "./board.ts";
+import type { ChainNode, Hint, Sink } from "./hint.ts";
+import { BITS, CELL_REGIONS, HOUSE_CELLS, low, REGION, SEES } from "./tables.ts";
+
+/** Links allowed: X (one digit, region links), Y (cell strong links), or both. */
+export const X_LINKS = 1, Y_LINKS = 2, XY_LINKS = 3;
+
+/** A potential: `(cell * 9 + digit - 1) * 2 + (on ? 1 : 0)`. */
+const POTENTIALS = 729 * 2;
+
+/** Rating increment for a chain of `complexity` potentials (SE's length rule). */
+export function lengthIncrement(complexity: number): number {
+  let added = 0, ceil = 4, odd = false;
+  const length = complexity - 2;
+  while (length > ceil) {
+    added++;
+    ceil = odd ? Math.floor((ceil * 4) / 3) : Math.floor((ceil * 3) / 2);
+    odd = !odd;
+  }
+  return added;
+}
+
+/**
+ * Breadth-first implication search over one board's static links. A candidate is taken
+ * true once (its first, shortest way); a candidate taken false is a new node each time
+ * a true one leads to it, unless it is that one's own ancestor, so that every way back to
+ * the start closes a loop of its own.
+ */
+export class StaticChains {
+  /** Potential of each node. */
+  readonly pot: Int16Array = new Int16Array(32768);
+  /** Parent node of each node (-1 for the start). */
+  readonly parent: Int32Array = new Int32Array(32768);
+  readonly #onNode = new Int32Array(POTENTIALS);
+  readonly #seen = new Uint32Array(POTENTIALS);
+  #stamp = 0;
+  /** Loops found by the last search: the node that closed each. */
+  readonly closers: number[] = [];
+  /** The node at `goal` when the last search reached it, else -1. */
+  goalNode = -1;
+
+  /**
+   * Search from potential `start` with links `mode`, recording the first node at `goal`
+   * (`goalNode`) and every loop back to `start` of four potentials or more (`closers`).
+   */
+  search(b: SeBoard, start: number, goal: number, mode: number): boolean {
+    const stamp = ++this.#stamp;
+    const seen = this.#seen, parent = this.parent, pot = this.pot, onNode = this.#onNode;
+    const { cand } = b;
+    const pos = b.positions();
+    this.closers.length = 0;
+    this.goalNode = -1;
+    let count = 0;
+    const add = (p: number, from: number): number => {
+      if (count >= pot.length) return -1;
+      pot[count] = p;
+      parent[count] = from;
+      return count++;
+    };
+    add(start, -1);
+    if (start & 1) {
+      seen[start] = stamp;
+      onNode[start] = 0;
+    }
+    let head = 0;
+    const isAncestor = (node: number, p: number): boolean => {
+      for (let x = node; x >= 0; x = parent[x]) if (pot[x] === p) return true;
+      return false;
+    };
+    // Each node of the queue in order: a true one leads to false ones, a false one to true.
+    while (head < count) {
+      const node = head++;
+      const p = pot[node];
+      const cd = p >> 1, c = (cd / 9) | 0, d = cd - c * 9;
+      if (p & 1) {
+        const offs = (q: number) => {
+          if (isAncestor(node, q)) return;
+          const n = add(q, node);
+          if (q === goal && this.goalNode < 0) this.goalNode = n;
+        };
+        if (mode === XY_LINKS) {
+          for (let m = cand[c] & ~(1 << d); m !== 0; m &= m - 1) offs((c * 9 + low(m)) * 2);
+        }
+        for (let i = c * 20; i < c * 20 + 20; i++) {
+          const q = HOUSE_CELLS[i];
+          if (cand[q] & (1 << d)) offs((q * 9 + d) * 2);
+        }
+      } else {
+        const ons = (q: number) => {
+          if (q === start) {
+            if (depth(parent, node) >= 3) this.closers.push(node);
+            return;
+          }
+          if (seen[q] === stamp) return;
+          seen[q] = stamp;
+          const n = add(q, node);
+          onNode[q] = n;
+          if (q === goal && this.goalNode < 0) this.goalNode = n;
+        };
+        if (mode & Y_LINKS && BITS[cand[c]] === 2) {
+          ons((c * 9 + low(cand[c] & ~(1 << d))) * 2 + 1);
+        }
+        if (mode & X_LINKS) {
+          for (let k = 0; k < 3; k++) {
+            const h = CELL_REGIONS[c * 3 + k];
+            const m = pos[h * 9 + d];
+            if (BITS[m] !== 2) continue;
+            for (let mm = m; mm !== 0; mm &= mm - 1) {
+              const q = REGION[h * 9 + low(mm)];
+              if (q !== c) ons((q * 9 + d) * 2 + 1);
+            }
+          }
+        }
+      }
+    }
+    return this.goalNode >= 0;
+  }
+
+  /** The chain from the start to `node`, as chain nodes. */
+  path(node: number): ChainNode[] {
+    const out: ChainNode[] = [];
+    for (let x = node; x >= 0; x = this.parent[x]) {
+      out.push({ cand: this.pot[x] >> 1, on: (this.pot[x] & 1) === 1 });
+    }
+    return out.reverse();
+  }
+}
+
+function depth(parent: Int32Array, node: number): number {
+  let n = 0;
+  for (let x = parent[node]; x >= 0; x = parent[x]) n++;
+  return n;
+}
+
+/**
+ * What a loop removes: in a loop either every true link holds or every false one does, so
+ * a digit is removed from a cell outside the loop that sees a cell of the loop with that
+ * digit on each side.
+ */
+function loopEliminations(b: SeBoard, loop: ChainNode[]): number[] {
+  const { cand } = b;
+  const out: number[] = [];
+  const inLoop = new Set(loop.map((n) => (n.cand / 9) | 0));
+  for (let d = 0; d < 9; d++) {
+    for (let q = 0; q < 81; q++) {
+      if ((cand[q] & (1 << d)) === 0 || inLoop.has(q)) continue;
+      let sides = 0;
+      for (const n of loop) {
+        if (n.cand % 9 !== d) continue;
+        if (SEES[q * 81 + ((n.cand / 9) | 0)]) sides |= n.on ? 1 : 2;
+      }
+      if (sides === 3) out.push(q * 9 + d);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+const CYCLE_NAME = ["", "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle"];
+const CYCLE_BASE = [0, 65, 65, 70];
+
+/**
+ * Forcing chains and cycles (SE's "Forcing Chains & Cycles"): every hint, easiest first
+ * (rating, then complexity, then the order found), one per set of removals.
+ */
+export function forcingChainsAndCycles(b: SeBoard, sink: Sink): boolean {
+  const engine = new StaticChains();
+  const hints: Hint[] = [];
+  const keys = new Map<string, number>();
+  const add = (h: Hint) => {
+    const key = h.elims.join(",");
+    const at = keys.get(key);
+    if (at === undefined) {
+      keys.set(key, hints.length);
+      hints.push(h);
+      return;
+    }
+    const old = hints[at];
+    if (h.rating < old.rating || (h.rating === old.rating && h.complexity! < old.complexity!)) {
+      dead.add(at);
+      keys.set(key, hints.length);
+      hints.push(h);
+    }
+  };
+  const dead = new Set<number>();
+  for (const mode of [X_LINKS, Y_LINKS, XY_LINKS]) {
+    for (let c = 0; c < 81; c++) {
+      for (let m = b.cand[c]; m !== 0; m &= m - 1) {
+        const cd = c * 9 + low(m);
+        const on = cd * 2 + 1, off = cd * 2;
+        // True to false: a forcing chain removes it; true back to true: a cycle.
+        const chain = engine.search(b, on, off, mode);
+        const chainNode = engine.goalNode;
+        for (const closer of engine.closers) {
+          const loop = engine.path(closer);
+          const elims = loopEliminations(b, loop);
+          if (elims.length === 0) continue;
+          const rating = CYCLE_BASE[mode] + lengthIncrement(loop.length);
+          add({
+            rule: CYCLE_NAME[mode],
+            rating,
+            cell: -1,
+            digit: 0,
+            elims,
+            region: -1,
+            cells: loop.map((n) => (n.cand / 9) | 0),
+            digits: [],
+            chains: [loop],
+            complexity: loop.length,
+          });
+        }
+        if (chain && mode !== Y_LINKS) add(forcingHint(b, mode, engine.path(chainNode), 0));
+        if (mode !== Y_LINKS && engine.search(b, off, on, mode)) {
+          add(forcingHint(b, mode, engine.path(engine.goalNode), low(m) + 1));
+        }
+      }
+    }
+  }
+  const order = hints.map((_, i) => i).filter((i) => !dead.has(i)).sort((i, j) =>
+    hints[i].rating - hints[j].rating || hints[i].complexity! - hints[j].complexity! || i - j
+  );
+  for (const i of order) if (sink(hints[i])) return true;
+  return false;
+}
+
+function forcingHint(b: SeBoard, mode: number, chain: ChainNode[], digit: number): Hint {
+  const n = chain.length;
+  const target = chain[n - 1].cand;
+  const c = (target / 9) | 0;
+  const rule = mode === X_LINKS ? (n === 6 ? "Turbot Fish" : "Forcing X-Chain") : "Forcing Chain";
+  const rating = (mode === X_LINKS ? 66 : 70) + lengthIncrement(n);
+  const elims: number[] = [];
+  if (digit > 0) {
+    for (let m = b.cand[c] & ~(1 << (digit - 1)); m !== 0; m &= m - 1) elims.push(c * 9 + low(m));
+  } else elims.push(target);
+  return {
+    rule,
+    rating,
+    cell: digit > 0 ? c : -1,
+    digit,
+    elims,
+    region: -1,
+    cells: chain.map((x) => (x.cand / 9) | 0),
+    digits: [],
+    chains: [chain],
+    complexity: n,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Sudoku Explainer's producers in the order it asks them: the first that finds anything
+ * gives the step (each hands its finds easiest first).
+ *
+ * @module
+ */
+
+import type { SeBoard } from "./board.ts";
+import {
+  directHiddenSets,
+  fish,
+  hiddenSets,
+  hiddenSingles,
+  intersections,
+  nakedSets,
+  nakedSingles,
+  wings,
+} from "./basics.ts";
+import type { Sink } from "./hint.ts";
+import { forcingChainsAndCycles } from "./chains.ts";
+
+/** One producer: searches the board, handing each find to the sink until it says stop. */
+export type Producer = (b: SeBoard, sink: Sink) => boolean;
+
+/** The producers, in SE's order. */
+export const PRODUCERS: readonly Producer[] = [
+  hiddenSingles,
+  (b, s) => intersections(b, true, s),
+  (b, s) => directHiddenSets(b, 2, s),
+  nakedSingles,
+  (b, s) => directHiddenSets(b, 3, s),
+  (b, s) => intersections(b, false, s),
+  (b, s) => nakedSets(b, 2, s),
+  (b, s) => fish(b, 2, s),
+  (b, s) => hiddenSets(b, 2, s),
+  (b, s) => nakedSets(b, 3, s),
+  (b, s) => fish(b, 3, s),
+  (b, s) => hiddenSets(b, 3, s),
+  (b, s) => wings(b, false, s),
+  (b, s) => wings(b, true, s),
+  () => false, // 14 unique loops
+  (b, s) => nakedSets(b, 4, s),
+  (b, s) => fish(b, 4, s),
+  (b, s) => hiddenSets(b, 4, s),
+  () => false, // 18 BUG
+  () => false, // 19 aligned pair exclusion
+  forcingChainsAndCycles,
+];
