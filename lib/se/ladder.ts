@@ -18,6 +18,7 @@ import {
 } from "./basics.ts";
 import type { Sink } from "./hint.ts";
 import { forcingChainsAndCycles } from "./chains.ts";
+import { uniqueLoops } from "./unique.ts";
 
 /** One producer: searches the board, handing each find to the sink until it says stop. */
 export type Producer = (b: SeBoard, sink: Sink) => boolean;
@@ -38,7 +39,7 @@ export const PRODUCERS: readonly Producer[] = [
   (b, s) => hiddenSets(b, 3, s),
   (b, s) => wings(b, false, s),
   (b, s) => wings(b, true, s),
-  () => false, // 14 unique loops
+  uniqueLoops,
   (b, s) => nakedSets(b, 4, s),
   (b, s) => fish(b, 4, s),
   (b, s) => hiddenSets(b, 4, s),
