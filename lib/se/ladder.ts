@@ -18,7 +18,8 @@ import {
 } from "./basics.ts";
 import type { Sink } from "./hint.ts";
 import { forcingChainsAndCycles } from "./chains.ts";
-import { uniqueLoops } from "./unique.ts";
+import { bug, uniqueLoops } from "./unique.ts";
+import { alignedPairs, alignedTriplets } from "./aligned.ts";
 
 /** One producer: searches the board, handing each find to the sink until it says stop. */
 export type Producer = (b: SeBoard, sink: Sink) => boolean;
@@ -43,7 +44,8 @@ export const PRODUCERS: readonly Producer[] = [
   (b, s) => nakedSets(b, 4, s),
   (b, s) => fish(b, 4, s),
   (b, s) => hiddenSets(b, 4, s),
-  () => false, // 18 BUG
-  () => false, // 19 aligned pair exclusion
+  bug,
+  alignedPairs,
   forcingChainsAndCycles,
+  alignedTriplets,
 ];

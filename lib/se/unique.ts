@@ -10,7 +10,7 @@
 import type { SeBoard } from "./board.ts";
 import type { Hint, Sink } from "./hint.ts";
 import { pushCands } from "./hint.ts";
-import { BITS, BOX, CELL_REGIONS, COL, low, REGION, ROW, SEES } from "./tables.ts";
+import { BITS, CELL_REGIONS, COL, low, REGION, ROW, SEES } from "./tables.ts";
 
 /** A loop found, and what makes it a hint. */
 interface Loop {
@@ -266,9 +266,142 @@ function hiddenWithVirtual(
   rec(0);
 }
 
-/** BUG (bivalue universal grave): not yet. */
-export function bug(_b: SeBoard, _sink: Sink): boolean {
-  void BOX;
-  void low;
+/**
+ * The extra digits of each cell with more than two candidates that make a bivalue
+ * universal grave: with them gone, every cell would hold two candidates and every digit
+ * two places (or none) in every region, a grave with two solutions. Returns the extra
+ * digits by cell (only those cells), or undefined when no choice of extras does it.
+ */
+function bugExtras(b: SeBoard): Map<number, number> | undefined {
+  const { cand } = b;
+  const cells: number[] = [];
+  for (let c = 0; c < 81; c++) {
+    if (BITS[cand[c]] > 2) cells.push(c);
+    else if (cand[c] !== 0 && BITS[cand[c]] < 2) return undefined;
+  }
+  if (cells.length === 0 || cells.length > 6) return undefined;
+  const count = new Uint8Array(27 * 9);
+  for (let c = 0; c < 81; c++) {
+    for (let m = cand[c]; m !== 0; m &= m - 1) {
+      const d = low(m);
+      for (let k = 0; k < 3; k++) count[CELL_REGIONS[c * 3 + k] * 9 + d]++;
+    }
+  }
+  // Each cell keeps two of its digits: try the choices until every count is 0 or 2.
+  const extras = new Map<number, number>();
+  const rec = (i: number): boolean => {
+    if (i === cells.length) {
+      for (let x = 0; x < count.length; x++) if (count[x] !== 0 && count[x] !== 2) return false;
+      return true;
+    }
+    const c = cells[i];
+    const m = cand[c];
+    for (let a = m; a !== 0; a &= a - 1) {
+      for (let bb = a & (a - 1); bb !== 0; bb &= bb - 1) {
+        const keep = (a & -a) | (bb & -bb);
+        const extra = m & ~keep;
+        for (let e = extra; e !== 0; e &= e - 1) {
+          const d = low(e);
+          for (let k = 0; k < 3; k++) count[CELL_REGIONS[c * 3 + k] * 9 + d]--;
+        }
+        extras.set(c, extra);
+        const ok = rec(i + 1);
+        for (let e = extra; e !== 0; e &= e - 1) {
+          const d = low(e);
+          for (let k = 0; k < 3; k++) count[CELL_REGIONS[c * 3 + k] * 9 + d]++;
+        }
+        if (ok) return true;
+      }
+    }
+    extras.delete(c);
+    return false;
+  };
+  return rec(0) ? extras : undefined;
+}
+
+function bugHint(rule: string, rating: number, elims: number[], cells: number[], digits: number[]) {
+  elims.sort((a, b) => a - b);
+  return { rule, rating, cell: -1, digit: 0, elims, region: -1, cells, digits };
+}
+
+/**
+ * Bivalue universal grave (BUG): type 1 (one cell beyond the grave keeps only its extra
+ * digit, 5.6), type 2 (cells with the same one extra digit: what sees them all loses it,
+ * 5.7), type 4 (two in a region where one of their grave digits has no other place: each
+ * loses its other grave digit, 5.7) and type 3 (two in a region act as one cell of their
+ * extra digits in a naked set, 5.6 + 0.1 a digit of the set).
+ */
+export function bug(b: SeBoard, sink: Sink): boolean {
+  const extras = bugExtras(b);
+  if (extras === undefined) return false;
+  const { cand } = b;
+  const cells = [...extras.keys()];
+  const hints: Hint[] = [];
+  if (cells.length === 1) {
+    const c = cells[0];
+    const e: number[] = [];
+    pushCands(e, c, cand[c] & ~extras.get(c)!);
+    hints.push(bugHint("BUG type 1", 56, e, cells, []));
+  } else {
+    let all = 0, common = ALL_DIGITS;
+    for (const c of cells) {
+      all |= extras.get(c)!;
+      common &= extras.get(c)!;
+    }
+    if (BITS[all] === 1) {
+      const e: number[] = [];
+      for (let q = 0; q < 81; q++) {
+        if (extras.has(q) || (cand[q] & all) === 0) continue;
+        if (cells.every((c) => SEES[q * 81 + c])) pushCands(e, q, all);
+      }
+      if (e.length > 0) hints.push(bugHint("BUG type 2", 57, e, cells, [low(all) + 1]));
+    }
+    void common;
+    if (cells.length === 2) {
+      const [c1, c2] = cells;
+      const x1 = extras.get(c1)!, x2 = extras.get(c2)!;
+      for (let k = 0; k < 3; k++) {
+        const h = CELL_REGIONS[c1 * 3 + k];
+        if (CELL_REGIONS[c2 * 3 + k] !== h) continue;
+        // Type 4: a grave digit of both, with no other place in the region.
+        const graveBoth = cand[c1] & ~x1 & cand[c2] & ~x2;
+        for (let m = graveBoth; m !== 0; m &= m - 1) {
+          const v = low(m);
+          let elsewhere = false;
+          for (let i = 0; i < 9; i++) {
+            const q = REGION[h * 9 + i];
+            if (q !== c1 && q !== c2 && (cand[q] & (1 << v))) elsewhere = true;
+          }
+          if (elsewhere) continue;
+          const e: number[] = [];
+          pushCands(e, c1, cand[c1] & ~x1 & ~(1 << v));
+          pushCands(e, c2, cand[c2] & ~x2 & ~(1 << v));
+          if (e.length > 0) hints.push(bugHint("BUG type 4", 57, e, cells, [v + 1]));
+        }
+        // Type 3: naked sets with the two as one cell of their extra digits.
+        const others: number[] = [];
+        for (let i = 0; i < 9; i++) {
+          const q = REGION[h * 9 + i];
+          if (q !== c1 && q !== c2 && cand[q] !== 0) others.push(q);
+        }
+        for (let n = 1; n <= 3; n++) {
+          nakedWithVirtual(b, x1 | x2, others, n, (set, union) => {
+            const e: number[] = [];
+            for (const q of others) {
+              if (!set.includes(q) && (cand[q] & union)) pushCands(e, q, cand[q] & union);
+            }
+            if (e.length === 0) return;
+            const digits: number[] = [];
+            for (let d = 0; d < 9; d++) if (union & (1 << d)) digits.push(d + 1);
+            hints.push(bugHint("BUG type 3", 56 + BITS[union], e, cells, digits));
+          });
+        }
+      }
+    }
+  }
+  const order = hints.map((_, i) => i).sort((i, j) => hints[i].rating - hints[j].rating || i - j);
+  for (const i of order) if (sink(hints[i])) return true;
   return false;
 }
+
+const ALL_DIGITS = 0x1ff;
