@@ -261,3 +261,204 @@ function forcingHint(b: SeBoard, mode: number, chain: ChainNode[], digit: number
     complexity: n,
   };
 }
+
+/**
+ * Everything a potential implies along the static links of all kinds, each potential
+ * once at its shortest: `dist[p]` is the length of the chain to p counted in potentials
+ * (1 for the start), 0 when unreached; `parent[p]` the potential before it.
+ */
+export function closure(
+  b: SeBoard,
+  start: number,
+  dist: Uint8Array,
+  parent: Int16Array,
+  order?: Int16Array,
+): number {
+  dist.fill(0);
+  const { cand } = b;
+  const pos = b.positions();
+  const queue = closureQueue;
+  let head = 0, tail = 0;
+  dist[start] = 1;
+  parent[start] = -1;
+  queue[tail++] = start;
+  const reach = (from: number, to: number) => {
+    if (dist[to] !== 0) return;
+    dist[to] = dist[from] + 1;
+    parent[to] = from;
+    queue[tail++] = to;
+  };
+  while (head < tail) {
+    const p = queue[head++];
+    const cd = p >> 1, c = (cd / 9) | 0, d = cd - c * 9;
+    if (p & 1) {
+      for (let m = cand[c] & ~(1 << d); m !== 0; m &= m - 1) reach(p, (c * 9 + low(m)) * 2);
+      for (let i = c * 20; i < c * 20 + 20; i++) {
+        const q = HOUSE_CELLS[i];
+        if (cand[q] & (1 << d)) reach(p, (q * 9 + d) * 2);
+      }
+    } else {
+      if (BITS[cand[c]] === 2) reach(p, (c * 9 + low(cand[c] & ~(1 << d))) * 2 + 1);
+      for (let k = 0; k < 3; k++) {
+        const h = CELL_REGIONS[c * 3 + k];
+        const m = pos[h * 9 + d];
+        if (BITS[m] !== 2) continue;
+        for (let mm = m; mm !== 0; mm &= mm - 1) {
+          const q = REGION[h * 9 + low(mm)];
+          if (q !== c) reach(p, (q * 9 + d) * 2 + 1);
+        }
+      }
+    }
+  }
+  if (order !== undefined) order.set(queue.subarray(0, tail));
+  return tail;
+}
+const closureOrder = new Int16Array(POTENTIALS);
+let closureOrderLength = 0;
+const closureQueue = new Int16Array(POTENTIALS);
+
+/** The chain to p in a closure, from its start. */
+function closurePath(dist: Uint8Array, parent: Int16Array, p: number): ChainNode[] {
+  const out: ChainNode[] = [];
+  for (let x = p; x >= 0; x = parent[x]) out.push({ cand: x >> 1, on: (x & 1) === 1 });
+  void dist;
+  return out.reverse();
+}
+
+/**
+ * What every branch implies: for each potential reached from all the starts (each
+ * start's closure in `dists[i]`/`parents[i]`), a hint whose complexity adds up the
+ * branches' chain lengths.
+ */
+function commonConsequences(
+  b: SeBoard,
+  n: number,
+  dists: Uint8Array[],
+  parents: Int16Array[],
+  rule: string,
+  base: number,
+  cells: number[],
+  digits: number[],
+  add: (h: Hint) => void,
+): void {
+  const { cand } = b;
+  // In the order the first branch reached them, those it turns on first.
+  for (let o = 0; o < 2 * closureOrderLength; o++) {
+    const p = closureOrder[o % closureOrderLength];
+    if ((p & 1) !== (o < closureOrderLength ? 1 : 0)) continue;
+    let total = 0;
+    for (let i = 0; i < n && total >= 0; i++) total = dists[i][p] === 0 ? -1 : total + dists[i][p];
+    if (total < 0) continue;
+    const cd = p >> 1, c = (cd / 9) | 0, d = cd - c * 9;
+    const elims: number[] = [];
+    if (p & 1) {
+      for (let m = cand[c] & ~(1 << d); m !== 0; m &= m - 1) elims.push(c * 9 + low(m));
+    } else elims.push(cd);
+    const chains: ChainNode[][] = [];
+    for (let i = 0; i < n; i++) chains.push(closurePath(dists[i], parents[i], p));
+    add({
+      rule,
+      rating: base + lengthIncrement(total),
+      cell: p & 1 ? c : -1,
+      digit: p & 1 ? d + 1 : 0,
+      elims,
+      region: -1,
+      cells,
+      digits,
+      chains,
+      complexity: total,
+    });
+  }
+}
+
+const multiDists: Uint8Array[] = Array.from({ length: 9 }, () => new Uint8Array(POTENTIALS));
+const multiParents: Int16Array[] = Array.from({ length: 9 }, () => new Int16Array(POTENTIALS));
+
+/**
+ * Cell and region forcing chains (SE's "Multiple Forcing Chains", 8.0 and up): what every
+ * candidate of a cell (of three or more), or every place of a digit in a region, implies.
+ */
+export function multipleForcingChains(b: SeBoard, sink: Sink): boolean {
+  const { cand } = b;
+  const pos = b.positions();
+  const { hints, add, sorted } = hintList();
+  for (let c = 0; c < 81; c++) {
+    const m0 = cand[c];
+    if (BITS[m0] > 2) {
+      let n = 0;
+      for (let m = m0; m !== 0; m &= m - 1) {
+        const len = closure(
+          b,
+          (c * 9 + low(m)) * 2 + 1,
+          multiDists[n],
+          multiParents[n],
+          n === 0 ? closureOrder : undefined,
+        );
+        if (n === 0) closureOrderLength = len;
+        n++;
+      }
+      commonConsequences(b, n, multiDists, multiParents, "Cell Forcing Chains", 80, [c], [], add);
+    }
+  }
+  for (let c = 0; c < 81; c++) {
+    if (BITS[cand[c]] <= 2) continue;
+    for (let m = cand[c]; m !== 0; m &= m - 1) {
+      const d = low(m);
+      // Region chains, from the region's first place of d (when it has three candidates
+      // or more: SE looks at none of the others).
+      for (let k = 0; k < 3; k++) {
+        const h = CELL_REGIONS[c * 3 + k];
+        const places = pos[h * 9 + d];
+        if (BITS[places] < 2 || REGION[h * 9 + low(places)] !== c) continue;
+        let n = 0;
+        for (let mm = places; mm !== 0; mm &= mm - 1) {
+          const q = REGION[h * 9 + low(mm)];
+          const len = closure(
+            b,
+            (q * 9 + d) * 2 + 1,
+            multiDists[n],
+            multiParents[n],
+            n === 0 ? closureOrder : undefined,
+          );
+          if (n === 0) closureOrderLength = len;
+          n++;
+        }
+        commonConsequences(b, n, multiDists, multiParents, "Region Forcing Chains", 80, [c], [
+          d + 1,
+        ], add);
+      }
+    }
+  }
+  void hints;
+  for (const h of sorted()) if (sink(h)) return true;
+  return false;
+}
+
+/**
+ * A list of chain hints kept one per set of removals (an easier one found later replaces
+ * an earlier one, and goes to the end), handed over easiest first: rating, then
+ * complexity, then the order found.
+ */
+function hintList(): { hints: Hint[]; add: (h: Hint) => void; sorted: () => Hint[] } {
+  const hints: Hint[] = [];
+  const keys = new Map<string, number>();
+  const dead = new Set<number>();
+  const add = (h: Hint) => {
+    const key = h.elims.join(",");
+    const at = keys.get(key);
+    if (at !== undefined) {
+      const old = hints[at];
+      if (h.rating > old.rating || (h.rating === old.rating && h.complexity! >= old.complexity!)) {
+        return;
+      }
+      dead.add(at);
+    }
+    keys.set(key, hints.length);
+    hints.push(h);
+  };
+  const sorted = () =>
+    hints.map((_, i) => i).filter((i) => !dead.has(i)).sort((i, j) =>
+      hints[i].rating - hints[j].rating || hints[i].complexity! - hints[j].complexity! || i - j
+    ).map((i) => hints[i]);
+  return { hints, add, sorted };
+}
