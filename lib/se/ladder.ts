@@ -17,7 +17,7 @@ import {
   wings,
 } from "./basics.ts";
 import type { Sink } from "./hint.ts";
-import { forcingChainsAndCycles, multipleForcingChains } from "./chains.ts";
+import { forcingChainsAndCycles, multipleForcingChains, nishioChains } from "./chains.ts";
 import { bug, uniqueLoops } from "./unique.ts";
 import { alignedPairs, alignedTriplets } from "./aligned.ts";
 
@@ -48,6 +48,6 @@ export const PRODUCERS: readonly Producer[] = [
   alignedPairs,
   forcingChainsAndCycles,
   alignedTriplets,
-  () => false, // 22 Nishio
+  nishioChains,
   multipleForcingChains,
 ];
