@@ -181,24 +181,7 @@ const CYCLE_BASE = [0, 65, 65, 70];
  */
 export function forcingChainsAndCycles(b: SeBoard, sink: Sink): boolean {
   const engine = new StaticChains();
-  const hints: Hint[] = [];
-  const keys = new Map<string, number>();
-  const add = (h: Hint) => {
-    const key = h.elims.join(",");
-    const at = keys.get(key);
-    if (at === undefined) {
-      keys.set(key, hints.length);
-      hints.push(h);
-      return;
-    }
-    const old = hints[at];
-    if (h.rating < old.rating || (h.rating === old.rating && h.complexity! < old.complexity!)) {
-      dead.add(at);
-      keys.set(key, hints.length);
-      hints.push(h);
-    }
-  };
-  const dead = new Set<number>();
+  const { add, sorted } = hintList();
   for (const mode of [X_LINKS, Y_LINKS, XY_LINKS]) {
     for (let c = 0; c < 81; c++) {
       for (let m = b.cand[c]; m !== 0; m &= m - 1) {
@@ -232,10 +215,7 @@ export function forcingChainsAndCycles(b: SeBoard, sink: Sink): boolean {
       }
     }
   }
-  const order = hints.map((_, i) => i).filter((i) => !dead.has(i)).sort((i, j) =>
-    hints[i].rating - hints[j].rating || hints[i].complexity! - hints[j].complexity! || i - j
-  );
-  for (const i of order) if (sink(hints[i])) return true;
+  for (const h of sorted()) if (sink(h)) return true;
   return false;
 }
 
@@ -442,26 +422,36 @@ export function multipleForcingChains(b: SeBoard, sink: Sink): boolean {
  */
 function hintList(): { hints: Hint[]; add: (h: Hint) => void; sorted: () => Hint[] } {
   const hints: Hint[] = [];
-  const keys = new Map<string, number>();
-  const dead = new Set<number>();
   const add = (h: Hint) => {
-    const key = h.elims.join(",");
-    const at = keys.get(key);
-    if (at !== undefined) {
-      const old = hints[at];
-      if (h.rating > old.rating || (h.rating === old.rating && h.complexity! >= old.complexity!)) {
-        return;
-      }
-      dead.add(at);
-    }
-    keys.set(key, hints.length);
     hints.push(h);
   };
-  const sorted = () =>
-    hints.map((_, i) => i).filter((i) => !dead.has(i)).sort((i, j) =>
-      hints[i].rating - hints[j].rating || hints[i].complexity! - hints[j].complexity! || i - j
-    ).map((i) => hints[i]);
+  const sorted = () => {
+    const order = hints.map((_, i) => i).sort((i, j) =>
+      hints[i].rating - hints[j].rating || hints[i].complexity! - hints[j].complexity! ||
+      sortKey(hints[i].rule) - sortKey(hints[j].rule) || i - j
+    );
+    const seen = new Set<string>();
+    const out: Hint[] = [];
+    for (const i of order) {
+      const key = hints[i].elims.join(",");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(hints[i]);
+    }
+    return out;
+  };
   return { hints, add, sorted };
+}
+
+/** SE's order among chain hints of equal rating and complexity. */
+function sortKey(rule: string): number {
+  if (rule.includes("Double")) return 1;
+  if (rule.startsWith("Turbot") || rule.includes("X-")) return 2;
+  if (rule.includes("Y-Cycle")) return 3;
+  if (rule.includes("Cell Forcing")) return 5;
+  if (rule.includes("Region Forcing")) return 6;
+  if (rule.includes("Contradiction") || rule.startsWith("Nishio")) return 7;
+  return 4;
 }
 
 const nishioEngine = new DynamicChains();
@@ -495,6 +485,127 @@ export function nishioChains(b: SeBoard, sink: Sink): boolean {
         });
       }
     }
+  }
+  for (const h of sorted()) if (sink(h)) return true;
+  return false;
+}
+
+const dynEngines: DynamicChains[] = Array.from({ length: 10 }, () => new DynamicChains());
+const dynCellEngines: DynamicChains[] = Array.from({ length: 9 }, () => new DynamicChains());
+
+/**
+ * Dynamic forcing chains (8.5 and up): a candidate whose being true (or false) leads to a
+ * clash; a conclusion both its being true and false lead to; and what every candidate of
+ * a cell, or every place of a digit in a region, leads to.
+ */
+export function dynamicForcingChains(b: SeBoard, sink: Sink): boolean {
+  const { cand } = b;
+  const pos = b.positions();
+  const { add, sorted } = hintList();
+  const offE = dynEngines[9];
+  for (const e of dynEngines) e.nishio = false;
+  for (const e of dynCellEngines) e.nishio = false;
+  const conclusion = (
+    rule: string,
+    p: number,
+    cx: number,
+    chains: ChainNode[][],
+    cells: number[],
+  ): Hint => {
+    const cd = p >> 1, c = (cd / 9) | 0, d = cd - c * 9;
+    const elims: number[] = [];
+    if (p & 1) {
+      for (let m = cand[c] & ~(1 << d); m !== 0; m &= m - 1) elims.push(c * 9 + low(m));
+    } else elims.push(cd);
+    return {
+      rule,
+      rating: 85 + lengthIncrement(cx),
+      cell: p & 1 ? c : -1,
+      digit: p & 1 ? d + 1 : 0,
+      elims,
+      region: -1,
+      cells,
+      digits: [],
+      chains,
+      complexity: cx,
+    };
+  };
+  // What every branch leads to, in the order the first branch reached it.
+  const common = (branches: DynamicChains[], rule: string, cells: number[]) => {
+    const first = branches[0];
+    for (let pass = 1; pass >= 0; pass--) {
+      for (let i = 0; i < first.count; i++) {
+        const p = first.pot[i];
+        if ((p & 1) !== pass) continue;
+        let cx = 0;
+        for (const e of branches) {
+          const x = e.node[p];
+          if (x < 0) {
+            cx = -1;
+            break;
+          }
+          cx += e.ancestors(x);
+        }
+        if (cx < 0) continue;
+        add(conclusion(rule, p, cx, branches.map((e) => e.path(e.node[p])), cells));
+      }
+    }
+  };
+  const cellEngines = dynCellEngines;
+  for (let c = 0; c < 81; c++) {
+    if (BITS[cand[c]] < 2) continue;
+    let values = 0;
+    for (let m = cand[c]; m !== 0; m &= m - 1) {
+      const d = low(m);
+      const p = (c * 9 + d) * 2;
+      // The value's closure is kept for the cell's chains; each stops at a clash.
+      const onE2 = cellEngines[values++];
+      onE2.run(b, p + 1);
+      offE.run(b, p);
+      for (const [e, taken] of [[onE2, 1], [offE, 0]] as const) {
+        if (e.clashOn < 0) continue;
+        const cx = e.ancestors(e.clashOn) + e.ancestors(e.clashOff);
+        add(conclusion(
+          "Dynamic Contradiction Forcing Chains",
+          p + 1 - taken,
+          cx,
+          [e.path(e.clashOn), e.path(e.clashOff)],
+          [c],
+        ));
+      }
+      // Both ways to the same conclusion (for two candidates, the cell's chains say it).
+      for (let pass = 1; pass >= 0 && BITS[cand[c]] > 2; pass--) {
+        for (let i = 0; i < onE2.count; i++) {
+          const q = onE2.pot[i];
+          if ((q & 1) !== pass || q >> 1 === p >> 1) continue;
+          const x = offE.node[q];
+          if (x < 0) continue;
+          const cx = onE2.ancestors(i) + offE.ancestors(x);
+          add(conclusion(
+            "Dynamic Double Forcing Chains",
+            q,
+            cx,
+            [onE2.path(i), offE.path(x)],
+            [c],
+          ));
+        }
+      }
+      // Region chains from this cell, the first place of d in the region.
+      for (let k = 0; k < 3; k++) {
+        const h = CELL_REGIONS[c * 3 + k];
+        const places = pos[h * 9 + d];
+        if (BITS[places] < 2 || REGION[h * 9 + low(places)] !== c) continue;
+        const branches = [onE2];
+        let n = 1;
+        for (let mm = places & (places - 1); mm !== 0; mm &= mm - 1) {
+          const e = dynEngines[n++];
+          e.run(b, (REGION[h * 9 + low(mm)] * 9 + d) * 2 + 1);
+          branches.push(e);
+        }
+        common(branches, "Dynamic Region Forcing Chains", [c]);
+      }
+    }
+    common(cellEngines.slice(0, values), "Dynamic Cell Forcing Chains", [c]);
   }
   for (const h of sorted()) if (sink(h)) return true;
   return false;

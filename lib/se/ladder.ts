@@ -17,7 +17,12 @@ import {
   wings,
 } from "./basics.ts";
 import type { Sink } from "./hint.ts";
-import { forcingChainsAndCycles, multipleForcingChains, nishioChains } from "./chains.ts";
+import {
+  dynamicForcingChains,
+  forcingChainsAndCycles,
+  multipleForcingChains,
+  nishioChains,
+} from "./chains.ts";
 import { bug, uniqueLoops } from "./unique.ts";
 import { alignedPairs, alignedTriplets } from "./aligned.ts";
 
@@ -50,4 +55,5 @@ export const PRODUCERS: readonly Producer[] = [
   alignedTriplets,
   nishioChains,
   multipleForcingChains,
+  dynamicForcingChains,
 ];
