@@ -13,15 +13,16 @@ import { BITS, low, SEES } from "./tables.ts";
 /** Aligned pair exclusion (6.2). */
 export function alignedPairs(b: SeBoard, sink: Sink): boolean {
   const { cand } = b;
+  const small: number[] = [];
+  for (let x = 0; x < 81; x++) if (cand[x] !== 0 && BITS[cand[x]] <= 2) small.push(x);
   for (let c1 = 0; c1 < 81; c1++) {
     if (BITS[cand[c1]] < 2) continue;
     for (let c2 = c1 + 1; c2 < 81; c2++) {
       if (BITS[cand[c2]] < 2) continue;
       // Cells seeing both, small enough to be emptied by two digits.
       const excluders: number[] = [];
-      for (let x = 0; x < 81; x++) {
-        if (x === c1 || x === c2 || cand[x] === 0 || BITS[cand[x]] > 2) continue;
-        if (SEES[x * 81 + c1] && SEES[x * 81 + c2]) excluders.push(x);
+      for (const x of small) {
+        if (x !== c1 && x !== c2 && SEES[x * 81 + c1] && SEES[x * 81 + c2]) excluders.push(x);
       }
       if (excluders.length === 0) continue;
       const sees = SEES[c1 * 81 + c2] === 1;
@@ -64,18 +65,24 @@ export function alignedTriplets(b: SeBoard, sink: Sink): boolean {
   const cells: number[] = [];
   for (let c = 0; c < 81; c++) if (BITS[cand[c]] >= 2) cells.push(c);
   const n = cells.length;
+  const small: number[] = [];
+  for (let x = 0; x < 81; x++) if (cand[x] !== 0 && BITS[cand[x]] <= 3) small.push(x);
   const excl: number[] = [];
+  const excl2: number[] = [];
   for (let i = 0; i < n; i++) {
     const c1 = cells[i];
     for (let j = i + 1; j < n; j++) {
       const c2 = cells[j];
+      // Cells seeing all three, small enough to be emptied by three digits.
+      excl2.length = 0;
+      for (const x of small) {
+        if (x !== c1 && x !== c2 && SEES[x * 81 + c1] && SEES[x * 81 + c2]) excl2.push(x);
+      }
+      if (excl2.length === 0) continue;
       for (let k = j + 1; k < n; k++) {
         const c3 = cells[k];
         excl.length = 0;
-        for (let x = 0; x < 81; x++) {
-          if (x === c1 || x === c2 || x === c3 || cand[x] === 0 || BITS[cand[x]] > 3) continue;
-          if (SEES[x * 81 + c1] && SEES[x * 81 + c2] && SEES[x * 81 + c3]) excl.push(x);
-        }
+        for (const x of excl2) if (x !== c3 && SEES[x * 81 + c3]) excl.push(x);
         if (excl.length === 0) continue;
         const s12 = SEES[c1 * 81 + c2] === 1, s13 = SEES[c1 * 81 + c3] === 1;
         const s23 = SEES[c2 * 81 + c3] === 1;

@@ -16,7 +16,17 @@
 
 import type { SeBoard } from "./board.ts";
 import type { ChainNode, Hint, Sink } from "./hint.ts";
-import { BITS, CELL_REGIONS, HOUSE_CELLS, low, REGION, SEES } from "./tables.ts";
+import {
+  BITS,
+  CELL_INDEX,
+  CELL_REGIONS,
+  HOUSE_AT,
+  HOUSE_CELLS,
+  low,
+  PEER_BANDS,
+  REGION,
+  SEES,
+} from "./tables.ts";
 import { DynamicChains } from "./dynamic.ts";
 
 /** Links allowed: X (one digit, region links), Y (cell strong links), or both. */
@@ -27,6 +37,11 @@ const POTENTIALS = 729 * 2;
 
 /** Rating increment for a chain of `complexity` potentials (SE's length rule). */
 export function lengthIncrement(complexity: number): number {
+  if (complexity < INCREMENTS.length) return INCREMENTS[complexity];
+  return slowIncrement(complexity);
+}
+
+function slowIncrement(complexity: number): number {
   let added = 0, ceil = 4, odd = false;
   const length = complexity - 2;
   while (length > ceil) {
@@ -36,6 +51,8 @@ export function lengthIncrement(complexity: number): number {
   }
   return added;
 }
+
+const INCREMENTS = Uint8Array.from({ length: 512 }, (_, n) => slowIncrement(n));
 
 /**
  * Breadth-first implication search over one board's static links. A candidate is taken
@@ -48,6 +65,7 @@ export class StaticChains {
   readonly pot: Int16Array = new Int16Array(32768);
   /** Parent node of each node (-1 for the start). */
   readonly parent: Int32Array = new Int32Array(32768);
+  readonly #depth = new Int32Array(32768);
   readonly #onNode = new Int32Array(POTENTIALS);
   readonly #seen = new Uint32Array(POTENTIALS);
   #stamp = 0;
@@ -60,9 +78,10 @@ export class StaticChains {
    * Search from potential `start` with links `mode`, recording the first node at `goal`
    * (`goalNode`) and every loop back to `start` of four potentials or more (`closers`).
    */
-  search(b: SeBoard, start: number, goal: number, mode: number): boolean {
+  search(b: SeBoard, start: number, goal: number, mode: number, maxLength = 1 << 30): boolean {
     const stamp = ++this.#stamp;
     const seen = this.#seen, parent = this.parent, pot = this.pot, onNode = this.#onNode;
+    const depth = this.#depth;
     const { cand } = b;
     const pos = b.positions();
     this.closers.length = 0;
@@ -72,6 +91,7 @@ export class StaticChains {
       if (count >= pot.length) return -1;
       pot[count] = p;
       parent[count] = from;
+      depth[count] = from < 0 ? 1 : depth[from] + 1;
       return count++;
     };
     add(start, -1);
@@ -87,6 +107,8 @@ export class StaticChains {
     // Each node of the queue in order: a true one leads to false ones, a false one to true.
     while (head < count) {
       const node = head++;
+      // Nodes at the length limit lead nowhere shorter than it.
+      if (depth[node] >= maxLength) continue;
       const p = pot[node];
       const cd = p >> 1, c = (cd / 9) | 0, d = cd - c * 9;
       if (p & 1) {
@@ -105,7 +127,7 @@ export class StaticChains {
       } else {
         const ons = (q: number) => {
           if (q === start) {
-            if (depth(parent, node) >= 3) this.closers.push(node);
+            if (depth[node] >= 4) this.closers.push(node);
             return;
           }
           if (seen[q] === stamp) return;
@@ -133,6 +155,11 @@ export class StaticChains {
     return this.goalNode >= 0;
   }
 
+  /** How many potentials the chain to `node` holds. */
+  depthOf(node: number): number {
+    return this.#depth[node];
+  }
+
   /** The chain from the start to `node`, as chain nodes. */
   path(node: number): ChainNode[] {
     const out: ChainNode[] = [];
@@ -143,12 +170,6 @@ export class StaticChains {
   }
 }
 
-function depth(parent: Int32Array, node: number): number {
-  let n = 0;
-  for (let x = parent[node]; x >= 0; x = parent[x]) n++;
-  return n;
-}
-
 /**
  * What a loop removes: in a loop either every true link holds or every false one does, so
  * a digit is removed from a cell outside the loop that sees a cell of the loop with that
@@ -157,20 +178,38 @@ function depth(parent: Int32Array, node: number): number {
 function loopEliminations(b: SeBoard, loop: ChainNode[]): number[] {
   const { cand } = b;
   const out: number[] = [];
-  const inLoop = new Set(loop.map((n) => (n.cand / 9) | 0));
+  // Per digit, the cells seeing a loop cell with it on, and with it off (three bands each).
+  const sees = loopSees;
+  sees.fill(0);
+  let digits = 0;
+  const inLoop = loopCells;
+  inLoop.fill(0);
+  for (const n of loop) {
+    const c = (n.cand / 9) | 0, d = n.cand % 9;
+    inLoop[Math.floor(c / 27)] |= 1 << (c % 27);
+    digits |= 1 << d;
+    const at = (d * 2 + (n.on ? 0 : 1)) * 3;
+    sees[at] |= PEER_BANDS[c * 3];
+    sees[at + 1] |= PEER_BANDS[c * 3 + 1];
+    sees[at + 2] |= PEER_BANDS[c * 3 + 2];
+  }
   for (let d = 0; d < 9; d++) {
-    for (let q = 0; q < 81; q++) {
-      if ((cand[q] & (1 << d)) === 0 || inLoop.has(q)) continue;
-      let sides = 0;
-      for (const n of loop) {
-        if (n.cand % 9 !== d) continue;
-        if (SEES[q * 81 + ((n.cand / 9) | 0)]) sides |= n.on ? 1 : 2;
+    if ((digits & (1 << d)) === 0) continue;
+    for (let k = 0; k < 3; k++) {
+      let both = sees[d * 6 + k] & sees[d * 6 + 3 + k] & ~inLoop[k];
+      while (both !== 0) {
+        const i = 31 - Math.clz32(both & -both);
+        both &= both - 1;
+        const q = k * 27 + i;
+        if (cand[q] & (1 << d)) out.push(q * 9 + d);
       }
-      if (sides === 3) out.push(q * 9 + d);
     }
   }
   return out.sort((a, b) => a - b);
 }
+
+const loopSees = new Int32Array(9 * 2 * 3);
+const loopCells = new Int32Array(3);
 
 const CYCLE_NAME = ["", "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle"];
 const CYCLE_BASE = [0, 65, 65, 70];
@@ -179,8 +218,12 @@ const CYCLE_BASE = [0, 65, 65, 70];
  * Forcing chains and cycles (SE's "Forcing Chains & Cycles"): every hint, easiest first
  * (rating, then complexity, then the order found), one per set of removals.
  */
-export function forcingChainsAndCycles(b: SeBoard, sink: Sink): boolean {
-  const engine = new StaticChains();
+export function forcingChainsAndCycles(b: SeBoard, sink: Sink, all = true): boolean {
+  const engine = staticEngine;
+  if (!all) {
+    const best = firstChainOrCycle(b);
+    return best !== undefined && sink(best);
+  }
   const { add, sorted } = hintList();
   for (const mode of [X_LINKS, Y_LINKS, XY_LINKS]) {
     for (let c = 0; c < 81; c++) {
@@ -191,22 +234,8 @@ export function forcingChainsAndCycles(b: SeBoard, sink: Sink): boolean {
         const chain = engine.search(b, on, off, mode);
         const chainNode = engine.goalNode;
         for (const closer of engine.closers) {
-          const loop = engine.path(closer);
-          const elims = loopEliminations(b, loop);
-          if (elims.length === 0) continue;
-          const rating = CYCLE_BASE[mode] + lengthIncrement(loop.length);
-          add({
-            rule: CYCLE_NAME[mode],
-            rating,
-            cell: -1,
-            digit: 0,
-            elims,
-            region: -1,
-            cells: loop.map((n) => (n.cand / 9) | 0),
-            digits: [],
-            chains: [loop],
-            complexity: loop.length,
-          });
+          const h = cycleHint(b, mode, engine.path(closer));
+          if (h !== undefined) add(h);
         }
         if (chain && mode !== Y_LINKS) add(forcingHint(b, mode, engine.path(chainNode), 0));
         if (mode !== Y_LINKS && engine.search(b, off, on, mode)) {
@@ -217,6 +246,174 @@ export function forcingChainsAndCycles(b: SeBoard, sink: Sink): boolean {
   }
   for (const h of sorted()) if (sink(h)) return true;
   return false;
+}
+
+const staticEngine = new StaticChains();
+let fastEngine: FastChains;
+
+function cycleHint(b: SeBoard, mode: number, loop: ChainNode[]): Hint | undefined {
+  const elims = loopEliminations(b, loop);
+  if (elims.length === 0) return undefined;
+  return {
+    rule: CYCLE_NAME[mode],
+    rating: CYCLE_BASE[mode] + lengthIncrement(loop.length),
+    cell: -1,
+    digit: 0,
+    elims,
+    region: -1,
+    cells: loop.map((n) => (n.cand / 9) | 0),
+    digits: [],
+    chains: [loop],
+    complexity: loop.length,
+  };
+}
+
+/** Whether (rating, complexity, kind) comes strictly before the hint `best` in SE's order. */
+function before(rating: number, cx: number, key: number, best: Hint | undefined): boolean {
+  if (best === undefined) return true;
+  if (rating !== best.rating) return rating < best.rating;
+  if (cx !== best.complexity!) return cx < best.complexity!;
+  return key < sortKey(best.rule);
+}
+
+/** The longest chain of a kind (base rating, sort key) that could still come first. */
+function longestUseful(base: number, key: number, best: Hint | undefined): number {
+  if (best === undefined) return 200;
+  if (base > best.rating) return 3;
+  let n = 3;
+  while (n < 200 && before(base + lengthIncrement(n + 1), n + 1, key, best)) n++;
+  return n;
+}
+
+/**
+ * The first hint of {@linkcode forcingChainsAndCycles} without listing the others: the
+ * same searches in the same order, each cut at the length past which nothing could come
+ * before the best found so far.
+ */
+function firstChainOrCycle(b: SeBoard): Hint | undefined {
+  // X and Y chains in full (their links are few); mixed chains, whose links are many,
+  // rating by rating from the lowest, so that no search runs long before a hint bounds it.
+  const best = firstChainOrCycleUpTo(b, 200, [X_LINKS, Y_LINKS], undefined);
+  let previous = -1;
+  for (let rating = 70; rating <= 200 && (best === undefined || rating <= best.rating); rating++) {
+    const limit = longestAt(70, rating);
+    if (limit === previous) continue;
+    previous = limit;
+    const found = firstChainOrCycleUpTo(b, rating, [XY_LINKS], best);
+    if (found !== best) return found;
+  }
+  return best;
+}
+
+/** The longest chain of a kind (base rating) whose rating is at most `rating`. */
+function longestAt(base: number, rating: number): number {
+  if (rating - base >= 12) return 200;
+  let n = 3;
+  while (n < 200 && base + lengthIncrement(n + 1) <= rating) n++;
+  return n;
+}
+
+/**
+ * {@linkcode firstChainOrCycle} among the hints rated `rating` or less of `modes`, or
+ * `best` when none comes before it.
+ */
+function firstChainOrCycleUpTo(
+  b: SeBoard,
+  rating: number,
+  modes: readonly number[],
+  bestSoFar: Hint | undefined,
+): Hint | undefined {
+  const fc = fastEngine;
+  const { cand } = b;
+  const pos = b.positions();
+  let best = bestSoFar;
+  const targets: number[] = [];
+  const order: number[] = [];
+  for (const mode of modes) {
+    const cycleKey = mode === X_LINKS ? 2 : mode === Y_LINKS ? 3 : 4;
+    const chainKey = mode === X_LINKS ? 2 : 4;
+    const chainBase = mode === X_LINKS ? 66 : 70;
+    const cycleAt = longestAt(CYCLE_BASE[mode], rating);
+    const chainAt = mode === Y_LINKS ? 0 : longestAt(chainBase, rating);
+    let boundFor: Hint | undefined | null = null;
+    let cycleMax = 0, chainMax = 0;
+    for (let c = 0; c < 81; c++) {
+      for (let m = cand[c]; m !== 0; m &= m - 1) {
+        if (boundFor !== best) {
+          boundFor = best;
+          cycleMax = Math.min(cycleAt, longestUseful(CYCLE_BASE[mode], cycleKey, best));
+          chainMax = Math.min(chainAt, longestUseful(chainBase, chainKey, best));
+        }
+        const limit = Math.max(cycleMax, chainMax);
+        if (limit < 4) continue;
+        const d = low(m);
+        const cd = c * 9 + d;
+        const on = cd * 2 + 1, off = cd * 2;
+        const chain = fc.search(b, on, off, mode, limit, cycleMax >= 4);
+        // Loops: a true potential whose weak link reaches a false one leading back here.
+        if (cycleMax >= 4) {
+          targets.length = 0;
+          if (mode & Y_LINKS && BITS[cand[c]] === 2) {
+            targets.push((c * 9 + low(cand[c] & ~(1 << d))) * 2);
+          }
+          if (mode & X_LINKS) {
+            for (let k = 0; k < 3; k++) {
+              const h = CELL_REGIONS[c * 3 + k];
+              const places = pos[h * 9 + d];
+              if (BITS[places] !== 2) continue;
+              const r = REGION[h * 9 + low(places & ~(1 << CELL_INDEX[c * 3 + k]))];
+              targets.push((r * 9 + d) * 2);
+            }
+          }
+          for (let qi = 0; qi < fc.count && targets.length > 0; qi++) {
+            const u = fc.queue[qi];
+            if ((u & 1) === 0) continue;
+            const len = fc.length[u] + 1;
+            if (len < 4 || len > cycleMax) continue;
+            const cu = (u >> 1) / 9 | 0, du = (u >> 1) % 9;
+            order.length = 0;
+            for (let t = 0; t < targets.length; t++) {
+              const v = targets[t];
+              const cv = ((v >> 1) / 9) | 0, dv = (v >> 1) % 9;
+              if (mode === XY_LINKS && cu === cv && du !== dv) order.push(dv * 64 + t);
+              else if (du === dv && cu !== cv && SEES[cu * 81 + cv]) {
+                order.push((16 + HOUSE_AT[cu * 81 + cv]) * 64 + t);
+              }
+            }
+            if (order.length === 0) continue;
+            order.sort((x, y) => x - y);
+            for (const o of order) {
+              const v = targets[o % 64];
+              if (fc.isAncestor(u, v)) continue;
+              const rating = CYCLE_BASE[mode] + lengthIncrement(len);
+              if (!before(rating, len, cycleKey, best)) continue;
+              const loop = fc.path(u);
+              loop.push({ cand: v >> 1, on: false });
+              const h = cycleHint(b, mode, loop);
+              if (h !== undefined) best = h;
+            }
+          }
+        }
+        if (chain && mode !== Y_LINKS) {
+          const len = fc.length[off];
+          if (len <= chainMax && before(chainBase + lengthIncrement(len), len, chainKey, best)) {
+            best = forcingHint(b, mode, fc.path(off), 0);
+          }
+        }
+        if (mode === Y_LINKS) continue;
+        const limit2 = best === boundFor
+          ? chainMax
+          : Math.min(chainAt, longestUseful(chainBase, chainKey, best));
+        if (limit2 >= 4 && fc.search(b, off, on, mode, limit2, false)) {
+          const len = fc.length[on];
+          if (before(chainBase + lengthIncrement(len), len, chainKey, best)) {
+            best = forcingHint(b, mode, fc.path(on), d + 1);
+          }
+        }
+      }
+    }
+  }
+  return best;
 }
 
 function forcingHint(b: SeBoard, mode: number, chain: ChainNode[], digit: number): Hint {
@@ -609,4 +806,132 @@ export function dynamicForcingChains(b: SeBoard, sink: Sink): boolean {
   }
   for (const h of sorted()) if (sink(h)) return true;
   return false;
+}
+
+/**
+ * The same breadth-first search with every potential taken once: enough for chains (the
+ * first way to a potential is the same), and for loops, which are read off afterwards (a
+ * true potential of the search whose weak link reaches a false potential leading back to
+ * the start, in the order the searches with repeated false potentials would meet them).
+ */
+export class FastChains {
+  static {
+    fastEngine = new FastChains();
+  }
+  /** Length in potentials of the way to each potential (valid where `seen` is current). */
+  readonly length: Int16Array = new Int16Array(POTENTIALS);
+  /** The potential before each one. */
+  readonly parent: Int16Array = new Int16Array(POTENTIALS);
+  /** The potentials reached, in order. */
+  readonly queue: Int16Array = new Int16Array(POTENTIALS);
+  count = 0;
+  readonly #seen = new Uint32Array(POTENTIALS);
+  #stamp = 0;
+
+  /** Whether potential p was reached by the last search. */
+  reached(p: number): boolean {
+    return this.#seen[p] === this.#stamp;
+  }
+
+  /**
+   * Search from `start` with links `mode`, not going past `maxLength` potentials; stops
+   * early at `goal` unless `full`. Returns whether `goal` was reached.
+   */
+  search(
+    b: SeBoard,
+    start: number,
+    goal: number,
+    mode: number,
+    maxLength: number,
+    full: boolean,
+  ): boolean {
+    const stamp = ++this.#stamp;
+    const seen = this.#seen, length = this.length, parent = this.parent, queue = this.queue;
+    const { cand } = b;
+    const pos = b.positions();
+    seen[start] = stamp;
+    length[start] = 1;
+    parent[start] = -1;
+    queue[0] = start;
+    let head = 0, tail = 1, found = false;
+    while (head < tail) {
+      const p = queue[head++];
+      const len = length[p];
+      if (len >= maxLength) continue;
+      const cd = p >> 1, c = (cd / 9) | 0, d = cd - c * 9;
+      if (p & 1) {
+        if (mode === XY_LINKS) {
+          for (let m = cand[c] & ~(1 << d); m !== 0; m &= m - 1) {
+            const q = (c * 9 + (31 - Math.clz32(m & -m))) * 2;
+            if (seen[q] === stamp) continue;
+            seen[q] = stamp;
+            length[q] = len + 1;
+            parent[q] = p;
+            queue[tail++] = q;
+            if (q === goal) found = true;
+          }
+        }
+        const bit = 1 << d;
+        for (let i = c * 20, end = i + 20; i < end; i++) {
+          const r = HOUSE_CELLS[i];
+          if ((cand[r] & bit) === 0) continue;
+          const q = (r * 9 + d) * 2;
+          if (seen[q] === stamp) continue;
+          seen[q] = stamp;
+          length[q] = len + 1;
+          parent[q] = p;
+          queue[tail++] = q;
+          if (q === goal) found = true;
+        }
+      } else {
+        if (mode & Y_LINKS) {
+          const m = cand[c];
+          if (BITS[m] === 2) {
+            const q = (c * 9 + low(m & ~(1 << d))) * 2 + 1;
+            if (seen[q] !== stamp) {
+              seen[q] = stamp;
+              length[q] = len + 1;
+              parent[q] = p;
+              queue[tail++] = q;
+              if (q === goal) found = true;
+            }
+          }
+        }
+        if (mode & X_LINKS) {
+          for (let k = 0; k < 3; k++) {
+            const h = CELL_REGIONS[c * 3 + k];
+            const m = pos[h * 9 + d];
+            if (BITS[m] !== 2) continue;
+            for (let mm = m; mm !== 0; mm &= mm - 1) {
+              const r = REGION[h * 9 + low(mm)];
+              if (r === c) continue;
+              const q = (r * 9 + d) * 2 + 1;
+              if (seen[q] === stamp) continue;
+              seen[q] = stamp;
+              length[q] = len + 1;
+              parent[q] = p;
+              queue[tail++] = q;
+              if (q === goal) found = true;
+            }
+          }
+        }
+      }
+      if (found && !full) break;
+    }
+    this.count = tail;
+    return found;
+  }
+
+  /** The chain to p, from the start. */
+  path(p: number): ChainNode[] {
+    const out: ChainNode[] = [];
+    for (let x = p; x >= 0; x = this.parent[x]) out.push({ cand: x >> 1, on: (x & 1) === 1 });
+    return out.reverse();
+  }
+
+  /** Whether potential q lies on the way to p. */
+  isAncestor(p: number, q: number): boolean {
+    for (let x = p; x >= 0; x = this.parent[x]) if (x === q) return true;
+    return false;
+  }
 }

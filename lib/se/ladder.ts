@@ -26,8 +26,11 @@ import {
 import { bug, uniqueLoops } from "./unique.ts";
 import { alignedPairs, alignedTriplets } from "./aligned.ts";
 
-/** One producer: searches the board, handing each find to the sink until it says stop. */
-export type Producer = (b: SeBoard, sink: Sink) => boolean;
+/**
+ * One producer: searches the board, handing each find to the sink until it says stop;
+ * `all: false` promises that only the first is wanted (some producers then search less).
+ */
+export type Producer = (b: SeBoard, sink: Sink, all?: boolean) => boolean;
 
 /** The producers, in SE's order. */
 export const PRODUCERS: readonly Producer[] = [

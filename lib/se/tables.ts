@@ -65,6 +65,24 @@ for (let a = 0; a < 81; a++) {
   }
 }
 
+/** Where cell b stands in `HOUSE_CELLS` of cell a: `HOUSE_AT[a * 81 + b]` (255: not a peer). */
+export const HOUSE_AT: Uint8Array = new Uint8Array(81 * 81).fill(255);
+for (let a = 0; a < 81; a++) {
+  for (let i = 0; i < 20; i++) HOUSE_AT[a * 81 + HOUSE_CELLS[a * 20 + i]] = i;
+}
+
+/**
+ * Each cell's peers as three 27-bit words, one per band of three rows (bit r % 3 * 9 + c
+ * of word floor(r / 3)): `PEER_BANDS[c * 3 + k]`.
+ */
+export const PEER_BANDS: Int32Array = new Int32Array(81 * 3);
+for (let a = 0; a < 81; a++) {
+  for (let i = a * 20; i < a * 20 + 20; i++) {
+    const q = PEERS[i];
+    PEER_BANDS[a * 3 + Math.floor(q / 27)] |= 1 << (q % 27);
+  }
+}
+
 /** Number of set bits of a 9-bit mask. */
 export const BITS: Uint8Array = new Uint8Array(512);
 for (let m = 1; m < 512; m++) BITS[m] = BITS[m >> 1] + (m & 1);

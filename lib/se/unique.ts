@@ -48,18 +48,44 @@ function loopsOf(b: SeBoard, v1: number, v2: number, s: number, out: Loop[]): vo
           continue;
         }
         if (inPath[q] || path.length >= 20) continue;
+        // A region holds two cells of a loop: a third makes none.
+        const r0 = CELL_REGIONS[q * 3], r1 = CELL_REGIONS[q * 3 + 1], r2 = CELL_REGIONS[q * 3 + 2];
+        if (inRegion[r0] >= 2 || inRegion[r1] >= 2 || inRegion[r2] >= 2) continue;
+        // More than two cells off the pair make a hint only when they share one extra digit.
+        const extra = cand[q] & ~pair;
+        const savedCount = extraCount, savedDigits = extraDigits;
+        if (extra !== 0) {
+          extraCount++;
+          extraDigits |= extra;
+          if (extraCount > 2 && BITS[extraDigits] !== 1) {
+            extraCount = savedCount;
+            extraDigits = savedDigits;
+            continue;
+          }
+        }
         if (path.length === 1) firstKind = kind;
         path.push(q);
         inPath[q] = 1;
+        inRegion[r0]++;
+        inRegion[r1]++;
+        inRegion[r2]++;
         visit(q, kind);
+        inRegion[r0]--;
+        inRegion[r1]--;
+        inRegion[r2]--;
         inPath[q] = 0;
         path.pop();
+        extraCount = savedCount;
+        extraDigits = savedDigits;
       }
     }
   };
   let firstKind = 0;
+  let extraCount = 0, extraDigits = 0;
+  const inRegion = new Uint8Array(27);
   path.push(s);
   inPath[s] = 1;
+  for (let k = 0; k < 3; k++) inRegion[CELL_REGIONS[s * 3 + k]]++;
   visit(s, 0);
 }
 
