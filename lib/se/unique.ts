@@ -383,13 +383,15 @@ export function bug(b: SeBoard, sink: Sink): boolean {
       if (e.length > 0) hints.push(bugHint("BUG type 2", 57, e, cells, [low(all) + 1]));
     }
     void common;
-    if (cells.length === 2) {
-      const [c1, c2] = cells;
-      const x1 = extras.get(c1)!, x2 = extras.get(c2)!;
-      for (let k = 0; k < 3; k++) {
-        const h = CELL_REGIONS[c1 * 3 + k];
-        if (CELL_REGIONS[c2 * 3 + k] !== h) continue;
+    let allExtras = 0;
+    for (const c of cells) allExtras |= extras.get(c)!;
+    for (let k = 0; k < 3; k++) {
+      const h = CELL_REGIONS[cells[0] * 3 + k];
+      if (!cells.every((c) => CELL_REGIONS[c * 3 + k] === h)) continue;
+      if (cells.length === 2) {
         // Type 4: a grave digit of both, with no other place in the region.
+        const [c1, c2] = cells;
+        const x1 = extras.get(c1)!, x2 = extras.get(c2)!;
         const graveBoth = cand[c1] & ~x1 & cand[c2] & ~x2;
         for (let m = graveBoth; m !== 0; m &= m - 1) {
           const v = low(m);
@@ -404,24 +406,24 @@ export function bug(b: SeBoard, sink: Sink): boolean {
           pushCands(e, c2, cand[c2] & ~x2 & ~(1 << v));
           if (e.length > 0) hints.push(bugHint("BUG type 4", 57, e, cells, [v + 1]));
         }
-        // Type 3: naked sets with the two as one cell of their extra digits.
-        const others: number[] = [];
-        for (let i = 0; i < 9; i++) {
-          const q = REGION[h * 9 + i];
-          if (q !== c1 && q !== c2 && cand[q] !== 0) others.push(q);
-        }
-        for (let n = 1; n <= 3; n++) {
-          nakedWithVirtual(b, x1 | x2, others, n, (set, union) => {
-            const e: number[] = [];
-            for (const q of others) {
-              if (!set.includes(q) && (cand[q] & union)) pushCands(e, q, cand[q] & union);
-            }
-            if (e.length === 0) return;
-            const digits: number[] = [];
-            for (let d = 0; d < 9; d++) if (union & (1 << d)) digits.push(d + 1);
-            hints.push(bugHint("BUG type 3", 56 + BITS[union], e, cells, digits));
-          });
-        }
+      }
+      // Type 3: naked sets with the grave's cells as one cell of their extra digits.
+      const others: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        const q = REGION[h * 9 + i];
+        if (!extras.has(q) && cand[q] !== 0) others.push(q);
+      }
+      for (let n = 1; n <= 3; n++) {
+        nakedWithVirtual(b, allExtras, others, n, (set, union) => {
+          const e: number[] = [];
+          for (const q of others) {
+            if (!set.includes(q) && (cand[q] & union)) pushCands(e, q, cand[q] & union);
+          }
+          if (e.length === 0) return;
+          const digits: number[] = [];
+          for (let d = 0; d < 9; d++) if (union & (1 << d)) digits.push(d + 1);
+          hints.push(bugHint("BUG type 3", 56 + BITS[union], e, cells, digits));
+        });
       }
     }
   }
