@@ -25,7 +25,6 @@ import {
   low,
   PEER_BANDS,
   REGION,
-  SEES,
 } from "./tables.ts";
 import { DynamicChains } from "./dynamic.ts";
 
@@ -273,8 +272,14 @@ function before(rating: number, cx: number, key: number, best: Hint | undefined)
   if (best === undefined) return true;
   if (rating !== best.rating) return rating < best.rating;
   if (cx !== best.complexity!) return cx < best.complexity!;
-  return key < sortKey(best.rule);
+  if (best !== keyOf) {
+    keyOf = best;
+    keyOfBest = sortKey(best.rule);
+  }
+  return key < keyOfBest;
 }
+let keyOf: Hint | undefined;
+let keyOfBest = 0;
 
 /** The longest chain of a kind (base rating, sort key) that could still come first. */
 function longestUseful(base: number, key: number, best: Hint | undefined): number {
@@ -294,13 +299,10 @@ function firstChainOrCycle(b: SeBoard): Hint | undefined {
   // X and Y chains in full (their links are few); mixed chains, whose links are many,
   // rating by rating from the lowest, so that no search runs long before a hint bounds it.
   const best = firstChainOrCycleUpTo(b, 200, [X_LINKS, Y_LINKS], undefined);
-  let previous = -1;
-  for (let rating = 70; rating <= 200 && (best === undefined || rating <= best.rating); rating++) {
-    const limit = longestAt(70, rating);
-    if (limit === previous) continue;
-    previous = limit;
+  for (const rating of [71, 73, 75, 200]) {
     const found = firstChainOrCycleUpTo(b, rating, [XY_LINKS], best);
     if (found !== best) return found;
+    if (best !== undefined && best.rating <= rating) break;
   }
   return best;
 }
@@ -328,7 +330,7 @@ function firstChainOrCycleUpTo(
   const pos = b.positions();
   let best = bestSoFar;
   const targets: number[] = [];
-  const order: number[] = [];
+  const cands: number[] = [];
   for (const mode of modes) {
     const cycleKey = mode === X_LINKS ? 2 : mode === Y_LINKS ? 3 : 4;
     const chainKey = mode === X_LINKS ? 2 : 4;
@@ -365,32 +367,47 @@ function firstChainOrCycleUpTo(
               targets.push((r * 9 + d) * 2);
             }
           }
-          for (let qi = 0; qi < fc.count && targets.length > 0; qi++) {
-            const u = fc.queue[qi];
-            if ((u & 1) === 0) continue;
-            const len = fc.length[u] + 1;
-            if (len < 4 || len > cycleMax) continue;
-            const cu = (u >> 1) / 9 | 0, du = (u >> 1) % 9;
-            order.length = 0;
-            for (let t = 0; t < targets.length; t++) {
-              const v = targets[t];
-              const cv = ((v >> 1) / 9) | 0, dv = (v >> 1) % 9;
-              if (mode === XY_LINKS && cu === cv && du !== dv) order.push(dv * 64 + t);
-              else if (du === dv && cu !== cv && SEES[cu * 81 + cv]) {
-                order.push((16 + HOUSE_AT[cu * 81 + cv]) * 64 + t);
+          // The true potentials with a weak link to a target, as the search met them.
+          cands.length = 0;
+          for (let t = 0; t < targets.length; t++) {
+            const v = targets[t];
+            const cv = ((v >> 1) / 9) | 0, dv = (v >> 1) % 9;
+            if (mode === XY_LINKS) {
+              for (let mm = cand[cv] & ~(1 << dv); mm !== 0; mm &= mm - 1) {
+                const u = (cv * 9 + low(mm)) * 2 + 1;
+                if (!fc.reached(u)) continue;
+                const len = fc.length[u] + 1;
+                if (len >= 4 && len <= cycleMax) {
+                  cands.push(((len * 2048 + fc.at[u]) * 64 + dv) * 8 + t);
+                }
               }
             }
-            if (order.length === 0) continue;
-            order.sort((x, y) => x - y);
-            for (const o of order) {
-              const v = targets[o % 64];
-              if (fc.isAncestor(u, v)) continue;
-              const rating = CYCLE_BASE[mode] + lengthIncrement(len);
-              if (!before(rating, len, cycleKey, best)) continue;
-              const loop = fc.path(u);
-              loop.push({ cand: v >> 1, on: false });
-              const h = cycleHint(b, mode, loop);
-              if (h !== undefined) best = h;
+            for (let i2 = cv * 20; i2 < cv * 20 + 20; i2++) {
+              const q = HOUSE_CELLS[i2];
+              if ((cand[q] & (1 << dv)) === 0) continue;
+              const u = (q * 9 + dv) * 2 + 1;
+              if (!fc.reached(u)) continue;
+              const len = fc.length[u] + 1;
+              if (len >= 4 && len <= cycleMax) {
+                cands.push(((len * 2048 + fc.at[u]) * 64 + 16 + HOUSE_AT[q * 81 + cv]) * 8 + t);
+              }
+            }
+          }
+          if (cands.length > 1) cands.sort((x, y) => x - y);
+          for (const code of cands) {
+            const t = code % 8;
+            const len = Math.floor(code / (8 * 64 * 2048));
+            const u = fc.queue[Math.floor(code / (8 * 64)) % 2048];
+            const v = targets[t];
+            const rating = CYCLE_BASE[mode] + lengthIncrement(len);
+            if (!before(rating, len, cycleKey, best)) break;
+            if (fc.isAncestor(u, v)) continue;
+            const loop = fc.path(u);
+            loop.push({ cand: v >> 1, on: false });
+            const h = cycleHint(b, mode, loop);
+            if (h !== undefined) {
+              best = h;
+              break;
             }
           }
         }
@@ -824,6 +841,8 @@ export class FastChains {
   readonly parent: Int16Array = new Int16Array(POTENTIALS);
   /** The potentials reached, in order. */
   readonly queue: Int16Array = new Int16Array(POTENTIALS);
+  /** Where each potential stands in `queue`. */
+  readonly at: Int16Array = new Int16Array(POTENTIALS);
   count = 0;
   readonly #seen = new Uint32Array(POTENTIALS);
   #stamp = 0;
@@ -847,6 +866,8 @@ export class FastChains {
   ): boolean {
     const stamp = ++this.#stamp;
     const seen = this.#seen, length = this.length, parent = this.parent, queue = this.queue;
+    const at = this.at;
+    at[start] = 0;
     const { cand } = b;
     const pos = b.positions();
     seen[start] = stamp;
@@ -867,6 +888,7 @@ export class FastChains {
             seen[q] = stamp;
             length[q] = len + 1;
             parent[q] = p;
+            at[q] = tail;
             queue[tail++] = q;
             if (q === goal) found = true;
           }
@@ -880,6 +902,7 @@ export class FastChains {
           seen[q] = stamp;
           length[q] = len + 1;
           parent[q] = p;
+          at[q] = tail;
           queue[tail++] = q;
           if (q === goal) found = true;
         }
@@ -892,6 +915,7 @@ export class FastChains {
               seen[q] = stamp;
               length[q] = len + 1;
               parent[q] = p;
+              at[q] = tail;
               queue[tail++] = q;
               if (q === goal) found = true;
             }
@@ -910,6 +934,7 @@ export class FastChains {
               seen[q] = stamp;
               length[q] = len + 1;
               parent[q] = p;
+              at[q] = tail;
               queue[tail++] = q;
               if (q === goal) found = true;
             }

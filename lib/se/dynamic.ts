@@ -26,14 +26,13 @@ export class DynamicChains {
   parents: Int32Array = new Int32Array(8192);
   count = 0;
   #parentCount = 0;
-  readonly #queueOn = new Int32Array(POTENTIALS);
-  readonly #queueOff = new Int32Array(POTENTIALS);
+  readonly #queueOn: Int32Array = new Int32Array(POTENTIALS);
+  readonly #queueOff: Int32Array = new Int32Array(POTENTIALS);
   /** A contradiction found: the node turned on and the node turned off, else -1. */
   clashOn = -1;
   clashOff = -1;
   /** Options under test. */
   nishio = false;
-  onFirst = true;
 
   #reset(b: SeBoard): void {
     for (let i = 0; i < this.count; i++) this.node[this.pot[i]] = -1;
@@ -43,62 +42,72 @@ export class DynamicChains {
     this.clashOn = this.clashOff = -1;
   }
 
-  #add(p: number, parentNodes: readonly number[]): number {
+  /** Add potential p with parents `scratch[0 .. count)` (nodes). */
+  #add(p: number, count: number): number {
     const n = this.count++;
     this.pot[n] = p;
     this.node[p] = n;
     this.parentStart[n] = this.#parentCount;
-    if (this.#parentCount + parentNodes.length > this.parents.length) {
+    if (this.#parentCount + count > this.parents.length) {
       const bigger = new Int32Array(this.parents.length * 2);
       bigger.set(this.parents);
       this.parents = bigger;
     }
-    for (const q of parentNodes) this.parents[this.#parentCount++] = q;
+    for (let i = 0; i < count; i++) this.parents[this.#parentCount++] = scratch[i];
     this.parentStart[n + 1] = this.#parentCount;
     return n;
   }
 
   /**
+   * Reach potential p from the parents in `scratch[0 .. count)`: a new node queued, and a
+   * clash recorded when its opposite was reached; returns whether to stop.
+   */
+  #reach(p: number, count: number, stopAtClash: boolean): boolean {
+    if (this.node[p] >= 0) return false;
+    const opposite = this.node[p ^ 1];
+    const n = this.#add(p, count);
+    if (p & 1) this.#queueOn[this.#tOn++] = n;
+    else this.#queueOff[this.#tOff++] = n;
+    if (opposite >= 0 && this.clashOn < 0) {
+      this.clashOn = p & 1 ? n : opposite;
+      this.clashOff = p & 1 ? opposite : n;
+      return stopAtClash;
+    }
+    return false;
+  }
+
+  #tOn = 0;
+  #tOff = 0;
+
+  /**
    * Follow everything `start` (a potential) implies on board b, stopping at the first
-   * contradiction (`clashOn`/`clashOff`); returns whether one was found.
+   * contradiction (`clashOn`/`clashOff`) when `stopAtClash`; returns whether one was found.
    */
   run(b: SeBoard, start: number, stopAtClash = true): boolean {
     this.#reset(b);
     const orig = b.cand;
     const cand = this.cand;
     const qOn = this.#queueOn, qOff = this.#queueOff;
-    let hOn = 0, tOn = 0, hOff = 0, tOff = 0;
-    const first = this.#add(start, []);
-    if (start & 1) qOn[tOn++] = first;
-    else qOff[tOff++] = first;
-    const reach = (p: number, from: readonly number[]): boolean => {
-      if (this.node[p] >= 0) return false;
-      const opposite = this.node[p ^ 1];
-      const n = this.#add(p, from);
-      if (p & 1) qOn[tOn++] = n;
-      else qOff[tOff++] = n;
-      if (opposite >= 0 && this.clashOn < 0) {
-        this.clashOn = p & 1 ? n : opposite;
-        this.clashOff = p & 1 ? opposite : n;
-        return stopAtClash;
-      }
-      return false;
-    };
-    const regionParents: number[] = [];
-    while (hOn < tOn || hOff < tOff) {
-      const takeOn = hOn < tOn && (this.onFirst || hOff >= tOff || qOn[hOn] < qOff[hOff]);
-      if (takeOn) {
+    let hOn = 0, hOff = 0;
+    this.#tOn = this.#tOff = 0;
+    this.#reach(start, 0, stopAtClash);
+    const nishio = this.nishio;
+    while (hOn < this.#tOn || hOff < this.#tOff) {
+      if (hOn < this.#tOn) {
         const n = qOn[hOn++];
+        scratch[0] = n;
         const p = this.pot[n], cd = p >> 1, c = (cd / 9) | 0, d = cd - c * 9;
-        if (!this.nishio) {
+        if (!nishio) {
           for (let m = cand[c] & ~(1 << d); m !== 0; m &= m - 1) {
-            if (reach((c * 9 + low(m)) * 2, [n])) return true;
+            if (this.#reach((c * 9 + (31 - Math.clz32(m & -m))) * 2, 1, stopAtClash)) return true;
           }
         }
-        for (let i = c * 20; i < c * 20 + 20; i++) {
+        const bit = 1 << d;
+        for (let i = c * 20, end = i + 20; i < end; i++) {
           const q = HOUSE_CELLS[i];
-          if (cand[q] & (1 << d)) {
-            if (reach((q * 9 + d) * 2, [n])) return true;
+          if ((cand[q] & bit) !== 0) {
+            scratch[0] = n;
+            if (this.#reach((q * 9 + d) * 2, 1, stopAtClash)) return true;
           }
         }
       } else {
@@ -107,35 +116,35 @@ export class DynamicChains {
         // The grid loses a candidate when the chain takes up its removal.
         cand[c] &= ~(1 << d);
         // A cell left with one candidate.
-        if (!this.nishio && BITS[cand[c]] === 1) {
+        if (!nishio && BITS[cand[c]] === 1) {
           const w = low(cand[c]);
-          regionParents.length = 0;
+          let k = 0;
           for (let m = orig[c] & ~(1 << w); m !== 0; m &= m - 1) {
             const x = this.node[(c * 9 + low(m)) * 2];
-            if (x >= 0) regionParents.push(x);
+            if (x >= 0) scratch[k++] = x;
           }
-          if (reach((c * 9 + w) * 2 + 1, regionParents)) return true;
+          if (this.#reach((c * 9 + w) * 2 + 1, k, stopAtClash)) return true;
         }
         // A digit left with one place in a region.
-        for (let k = 0; k < 3; k++) {
-          const h = CELL_REGIONS[c * 3 + k];
+        const bit = 1 << d;
+        for (let r = 0; r < 3; r++) {
+          const h = CELL_REGIONS[c * 3 + r];
           let left = -1, count = 0;
           for (let i = h * 9; i < h * 9 + 9; i++) {
-            const q = REGION[i];
-            if (cand[q] & (1 << d)) {
+            if (cand[REGION[i]] & bit) {
               count++;
-              left = q;
+              left = REGION[i];
             }
           }
           if (count !== 1) continue;
-          regionParents.length = 0;
+          let k = 0;
           for (let i = h * 9; i < h * 9 + 9; i++) {
             const q = REGION[i];
-            if (q === left || (orig[q] & (1 << d)) === 0) continue;
+            if (q === left || (orig[q] & bit) === 0) continue;
             const x = this.node[(q * 9 + d) * 2];
-            if (x >= 0) regionParents.push(x);
+            if (x >= 0) scratch[k++] = x;
           }
-          if (reach((left * 9 + d) * 2 + 1, regionParents)) return true;
+          if (this.#reach((left * 9 + d) * 2 + 1, k, stopAtClash)) return true;
         }
       }
     }
@@ -175,5 +184,6 @@ export class DynamicChains {
   }
 }
 
+const scratch = new Int32Array(32);
 const ancestorSeen = new Uint8Array(POTENTIALS);
 const ancestorStack = new Int32Array(POTENTIALS);
