@@ -17,12 +17,8 @@ import {
   wings,
 } from "./basics.ts";
 import type { Sink } from "./hint.ts";
-import {
-  dynamicForcingChains,
-  forcingChainsAndCycles,
-  multipleForcingChains,
-  nishioChains,
-} from "./chains.ts";
+import { forcingChainsAndCycles } from "./chains.ts";
+import { dynamicForcingChains, multipleForcingChains, nishioChains } from "./multiple.ts";
 import { bug, uniqueLoops } from "./unique.ts";
 import { alignedPairs, alignedTriplets } from "./aligned.ts";
 
