@@ -185,6 +185,39 @@ function loopEliminations(b: SeBoard, loop: ChainNode[]): number[] {
   return out.sort((a, b) => a - b);
 }
 
+/** Whether the loop of the search's way to u, closed by v, removes anything. */
+function loopRemoves(b: SeBoard, fc: FastChains, u: number, v: number): boolean {
+  const { cand } = b;
+  const sees = loopSees;
+  sees.fill(0);
+  const inLoop = loopCells;
+  inLoop.fill(0);
+  let digits = 0;
+  for (let x = v, first = true; x >= 0; x = first ? u : fc.parent[x], first = false) {
+    const cd = x >> 1, c = (cd / 9) | 0, d = cd % 9;
+    inLoop[(c / 27) | 0] |= 1 << (c % 27);
+    digits |= 1 << d;
+    const at = (d * 2 + (x & 1 ? 0 : 1)) * 3;
+    sees[at] |= PEER_BANDS[c * 3];
+    sees[at + 1] |= PEER_BANDS[c * 3 + 1];
+    sees[at + 2] |= PEER_BANDS[c * 3 + 2];
+  }
+  for (let d = 0; d < 9; d++) {
+    if ((digits & (1 << d)) === 0) continue;
+    for (let k = 0; k < 3; k++) {
+      for (
+        let both = sees[d * 6 + k] & sees[d * 6 + 3 + k] & ~inLoop[k];
+        both !== 0;
+        both &= both - 1
+      ) {
+        const q = k * 27 + (31 - Math.clz32(both & -both));
+        if (cand[q] & (1 << d)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 const loopSees = new Int32Array(9 * 2 * 3);
 const loopCells = new Int32Array(3);
 
@@ -212,7 +245,7 @@ export function forcingChainsAndCycles(b: SeBoard, sink: Sink, all = true): bool
         const chainNode = engine.goalNode;
         for (const closer of engine.closers) {
           const h = cycleHint(b, mode, engine.path(closer));
-          if (h !== undefined) add(h);
+          if (h.elims.length > 0) add(h);
         }
         if (chain && mode !== Y_LINKS) add(forcingHint(b, mode, engine.path(chainNode), 0));
         if (mode !== Y_LINKS && engine.search(b, off, on, mode)) {
@@ -228,15 +261,13 @@ export function forcingChainsAndCycles(b: SeBoard, sink: Sink, all = true): bool
 const staticEngine = new StaticChains();
 let fastEngine: FastChains;
 
-function cycleHint(b: SeBoard, mode: number, loop: ChainNode[]): Hint | undefined {
-  const elims = loopEliminations(b, loop);
-  if (elims.length === 0) return undefined;
+function cycleHint(b: SeBoard, mode: number, loop: ChainNode[]): Hint {
   return {
     rule: CYCLE_NAME[mode],
     rating: CYCLE_BASE[mode] + lengthIncrement(loop.length),
     cell: -1,
     digit: 0,
-    elims,
+    elims: loopEliminations(b, loop),
     region: -1,
     cells: loop.map((n) => (n.cand / 9) | 0),
     digits: [],
@@ -304,6 +335,7 @@ function firstChainOrCycleUpTo(
   bestSoFar: Hint | undefined,
 ): Hint | undefined {
   const fc = fastEngine;
+  fc.prepare(b);
   const { cand } = b;
   const pos = b.positions();
   let best = bestSoFar;
@@ -329,7 +361,7 @@ function firstChainOrCycleUpTo(
         const d = low(m);
         const cd = c * 9 + d;
         const on = cd * 2 + 1, off = cd * 2;
-        const chain = fc.search(b, on, off, mode, limit, cycleMax >= 4);
+        const chain = fc.search(on, off, mode, limit, cycleMax >= 4);
         // Loops: a true potential whose weak link reaches a false one leading back here.
         if (cycleMax >= 4) {
           targets.length = 0;
@@ -380,13 +412,11 @@ function firstChainOrCycleUpTo(
             const rating = CYCLE_BASE[mode] + lengthIncrement(len);
             if (!before(rating, len, cycleKey, best)) break;
             if (fc.isAncestor(u, v)) continue;
+            if (!loopRemoves(b, fc, u, v)) continue;
             const loop = fc.path(u);
             loop.push({ cand: v >> 1, on: false });
-            const h = cycleHint(b, mode, loop);
-            if (h !== undefined) {
-              best = h;
-              break;
-            }
+            best = cycleHint(b, mode, loop);
+            break;
           }
         }
         if (chain && mode !== Y_LINKS) {
@@ -399,7 +429,7 @@ function firstChainOrCycleUpTo(
         const limit2 = best === boundFor
           ? chainMax
           : Math.min(chainAt, longestUseful(chainBase, chainKey, best));
-        if (limit2 >= 4 && fc.search(b, off, on, mode, limit2, false)) {
+        if (limit2 >= 4 && fc.search(off, on, mode, limit2, false)) {
           const len = fc.length[on];
           if (before(chainBase + lengthIncrement(len), len, chainKey, best)) {
             best = forcingHint(b, mode, fc.path(on), d + 1);
@@ -440,6 +470,7 @@ function forcingHint(b: SeBoard, mode: number, chain: ChainNode[], digit: number
  * first way to a potential is the same), and for loops, which are read off afterwards (a
  * true potential of the search whose weak link reaches a false potential leading back to
  * the start, in the order the searches with repeated false potentials would meet them).
+ * The links of the board are listed once per board state, in the order SE follows them.
  */
 export class FastChains {
   static {
@@ -456,6 +487,63 @@ export class FastChains {
   count = 0;
   readonly #seen = new Uint32Array(POTENTIALS);
   #stamp = 0;
+  /**
+   * The links out of each potential: `links[start[p] .. start[p + 1])`, the cell's links
+   * first (`cellLinks[p]` of them: its other candidates for a true one, the other candidate
+   * of a two-candidate cell for a false one), then the region links.
+   */
+  readonly #start = new Int32Array(POTENTIALS + 1);
+  readonly #links = new Int16Array(POTENTIALS * 24);
+  readonly #cellLinks = new Uint8Array(POTENTIALS);
+  #board: SeBoard | undefined;
+  #version = -1;
+
+  /** List the links of board b (once per state of the board). */
+  prepare(b: SeBoard): void {
+    if (this.#board === b && this.#version === b.version) return;
+    this.#board = b;
+    this.#version = b.version;
+    const { cand } = b;
+    const pos = b.positions();
+    const start = this.#start, links = this.#links, cellLinks = this.#cellLinks;
+    let n = 0;
+    for (let c = 0; c < 81; c++) {
+      for (let d = 0; d < 9; d++) {
+        const cd = c * 9 + d;
+        const bit = 1 << d;
+        // False: the other candidate of a two-candidate cell, the other place of d.
+        start[cd * 2] = n;
+        if ((cand[c] & bit) !== 0) {
+          if (BITS[cand[c]] === 2) {
+            links[n++] = (c * 9 + low(cand[c] & ~bit)) * 2 + 1;
+            cellLinks[cd * 2] = 1;
+          } else cellLinks[cd * 2] = 0;
+          for (let k = 0; k < 3; k++) {
+            const h = CELL_REGIONS[c * 3 + k];
+            const m = pos[h * 9 + d];
+            if (BITS[m] !== 2) continue;
+            const q = REGION[h * 9 + low(m & ~(1 << CELL_INDEX[c * 3 + k]))];
+            links[n++] = (q * 9 + d) * 2 + 1;
+          }
+        }
+        // True: the cell's other candidates, then d in the peers.
+        start[cd * 2 + 1] = n;
+        if ((cand[c] & bit) !== 0) {
+          let k = 0;
+          for (let m = cand[c] & ~bit; m !== 0; m &= m - 1) {
+            links[n++] = (c * 9 + low(m)) * 2;
+            k++;
+          }
+          cellLinks[cd * 2 + 1] = k;
+          for (let i = c * 20; i < c * 20 + 20; i++) {
+            const q = HOUSE_CELLS[i];
+            if (cand[q] & bit) links[n++] = (q * 9 + d) * 2;
+          }
+        }
+      }
+    }
+    start[POTENTIALS] = n;
+  }
 
   /** Whether potential p was reached by the last search. */
   reached(p: number): boolean {
@@ -464,92 +552,43 @@ export class FastChains {
 
   /**
    * Search from `start` with links `mode`, not going past `maxLength` potentials; stops
-   * early at `goal` unless `full`. Returns whether `goal` was reached.
+   * early at `goal` unless `full`. Returns whether `goal` was reached. Call
+   * {@linkcode prepare} for the board first.
    */
-  search(
-    b: SeBoard,
-    start: number,
-    goal: number,
-    mode: number,
-    maxLength: number,
-    full: boolean,
-  ): boolean {
+  search(start: number, goal: number, mode: number, maxLength: number, full: boolean): boolean {
     const stamp = ++this.#stamp;
     const seen = this.#seen, length = this.length, parent = this.parent, queue = this.queue;
     const at = this.at;
-    at[start] = 0;
-    const { cand } = b;
-    const pos = b.positions();
+    const starts = this.#start, links = this.#links, cellLinks = this.#cellLinks;
+    const useCell = mode === XY_LINKS, strongCell = (mode & Y_LINKS) !== 0;
+    const strongRegion = (mode & X_LINKS) !== 0;
     seen[start] = stamp;
     length[start] = 1;
     parent[start] = -1;
+    at[start] = 0;
     queue[0] = start;
     let head = 0, tail = 1, found = false;
     while (head < tail) {
       const p = queue[head++];
       const len = length[p];
       if (len >= maxLength) continue;
-      const cd = p >> 1, c = (cd / 9) | 0, d = cd - c * 9;
+      let i = starts[p];
+      let end = starts[p + 1];
       if (p & 1) {
-        if (mode === XY_LINKS) {
-          for (let m = cand[c] & ~(1 << d); m !== 0; m &= m - 1) {
-            const q = (c * 9 + (31 - Math.clz32(m & -m))) * 2;
-            if (seen[q] === stamp) continue;
-            seen[q] = stamp;
-            length[q] = len + 1;
-            parent[q] = p;
-            at[q] = tail;
-            queue[tail++] = q;
-            if (q === goal) found = true;
-          }
-        }
-        const bit = 1 << d;
-        for (let i = c * 20, end = i + 20; i < end; i++) {
-          const r = HOUSE_CELLS[i];
-          if ((cand[r] & bit) === 0) continue;
-          const q = (r * 9 + d) * 2;
-          if (seen[q] === stamp) continue;
-          seen[q] = stamp;
-          length[q] = len + 1;
-          parent[q] = p;
-          at[q] = tail;
-          queue[tail++] = q;
-          if (q === goal) found = true;
-        }
+        if (!useCell) i += cellLinks[p];
       } else {
-        if (mode & Y_LINKS) {
-          const m = cand[c];
-          if (BITS[m] === 2) {
-            const q = (c * 9 + low(m & ~(1 << d))) * 2 + 1;
-            if (seen[q] !== stamp) {
-              seen[q] = stamp;
-              length[q] = len + 1;
-              parent[q] = p;
-              at[q] = tail;
-              queue[tail++] = q;
-              if (q === goal) found = true;
-            }
-          }
-        }
-        if (mode & X_LINKS) {
-          for (let k = 0; k < 3; k++) {
-            const h = CELL_REGIONS[c * 3 + k];
-            const m = pos[h * 9 + d];
-            if (BITS[m] !== 2) continue;
-            for (let mm = m; mm !== 0; mm &= mm - 1) {
-              const r = REGION[h * 9 + low(mm)];
-              if (r === c) continue;
-              const q = (r * 9 + d) * 2 + 1;
-              if (seen[q] === stamp) continue;
-              seen[q] = stamp;
-              length[q] = len + 1;
-              parent[q] = p;
-              at[q] = tail;
-              queue[tail++] = q;
-              if (q === goal) found = true;
-            }
-          }
-        }
+        if (!strongCell) i += cellLinks[p];
+        else if (!strongRegion) end = i + cellLinks[p];
+      }
+      for (; i < end; i++) {
+        const q = links[i];
+        if (seen[q] === stamp) continue;
+        seen[q] = stamp;
+        length[q] = len + 1;
+        parent[q] = p;
+        at[q] = tail;
+        queue[tail++] = q;
+        if (q === goal) found = true;
       }
       if (found && !full) break;
     }
