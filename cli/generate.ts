@@ -13,6 +13,7 @@ import { SYMMETRIES, type Symmetry } from "../lib/generate/symmetry.ts";
 import { levelOf, LEVELS, TECHNIQUES } from "../lib/human/ladder.ts";
 import { TOP_RUNG } from "../lib/human/solver.ts";
 import { quoteInput } from "../lib/text/escape.ts";
+import { formatRating, type SeBand, type SeGenerated, SeGenerator } from "../lib/se/mod.ts";
 import {
   CommandError,
   EXIT_OK,
@@ -48,6 +49,11 @@ Options:
                        ${FINER.slice(5, 10).join(" ")}
                        ${FINER.slice(10, 14).join(" ")}
                        ${FINER.slice(14).join(" ")}
+  --se MIN-MAX         9×9 sudoku only: puzzles whose Sudoku Explainer
+                       rating ER (see 'sudokit rate --help', --scale se)
+                       lies in the band, both ends included, e.g. 8.5-9.5
+                       (one minimal puzzle in about 200: some half a second
+                       of work a puzzle)
   --symmetry S         none (default), rotate90, rotate180, mirror (left to
                        right), flip (top to bottom) or random (one of these
                        five per puzzle)
@@ -61,7 +67,8 @@ Options:
                        solution, level, hardest technique, clues, symmetry,
                        whether it is proven minimal, and its own seed (with
                        --seed of it and --count 1, the same options give it
-                       back)
+                       back); with --se, SE's er, ep, ed and technique
+                       instead of level and hardest
   -h, --help           show this help
 
 Sizes: 16×16 puzzles take about half a second each, 25×25 a few seconds; a
@@ -74,6 +81,7 @@ usage or when no puzzle of the target was found (those before it are printed).
 
 Examples:
   sudokit generate --count 10 --difficulty easy --seed 1
+  sudokit generate --se 7.0-7.5 --count 2 --seed 1 --format json
   sudokit generate --size 16 --symmetry rotate180 --format json
   sudokit generate --difficulty x-wing | sudokit rate --steps
 `;
@@ -85,6 +93,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     size: { type: "string" },
     variant: { type: "string" },
     difficulty: { type: "string" },
+    se: { type: "string" },
     symmetry: { type: "string" },
     seed: { type: "string" },
     jobs: { type: "string" },
@@ -116,8 +125,21 @@ export async function generateCommand(args: string[]): Promise<number> {
     : intFlag("seed", values.seed, 0, 0xffffffff, 0);
   const jobs = Math.min(intFlag("jobs", values.jobs, 1, 1024, 1), coreCount());
   const json = choiceFlag("format", values.format, ["line", "json"] as const, "line") === "json";
+  const se = values.se === undefined ? undefined : seBand(values.se);
+  if (se !== undefined) {
+    const other = size !== 9
+      ? `--size ${size}`
+      : variant !== "sudoku"
+      ? `--variant ${variant}`
+      : target !== "any"
+      ? `--difficulty ${target}`
+      : undefined;
+    if (other !== undefined) {
+      throw new UsageError(`--se makes 9×9 sudoku puzzles of any difficulty, not ${other}`);
+    }
+  }
 
-  const settings: GenerateSettings = { size, variant, target, symmetry, json };
+  const settings: GenerateSettings = { size, variant, target, symmetry, json, se };
   const out = new Output();
   const progress = new Progress(count);
   const jobCount = Math.min(jobs, count);
@@ -136,7 +158,7 @@ export async function generateCommand(args: string[]): Promise<number> {
       }
       written = await inWorkers(settings, seed, count, jobCount, write);
     }
-    const generator = new Generator(settings);
+    const generator = makerFor(settings);
     for (let i = written; i < count; i++) {
       const text = renderPuzzle(generator, settings, puzzleSeed(seed, i));
       if (text === undefined) throw notFound(settings, i);
@@ -161,14 +183,44 @@ export interface GenerateSettings {
   readonly symmetry: Symmetry | "random";
   /** One JSON object a line rather than the puzzle alone. */
   readonly json: boolean;
+  /** SE's band, in tenths, when puzzles are chosen by their SE rating. */
+  readonly se?: SeBand;
+}
+
+/** What makes the puzzles: the generator, or for `--se` the generator and SE's rater. */
+export type Maker = Generator | SeGenerator;
+
+/** The maker of `s`'s puzzles. */
+export function makerFor(s: GenerateSettings): Maker {
+  return s.se === undefined ? new Generator(s) : new SeGenerator(s.se, s.symmetry);
+}
+
+/** The band of `--se MIN-MAX` in tenths, or a usage error. */
+function seBand(text: string): SeBand {
+  const m = /^(\d{1,2}(?:\.\d)?)-(\d{1,2}(?:\.\d)?)$/.exec(text);
+  const min = m === null ? NaN : Math.round(Number(m[1]) * 10);
+  const max = m === null ? NaN : Math.round(Number(m[2]) * 10);
+  if (!(min >= 10 && max <= 199 && min <= max)) {
+    throw new UsageError(
+      `--se takes a band of ratings MIN-MAX from 1.0 to 19.9, like 8.5-9.5, not ${
+        quoteInput(text, 20)
+      }`,
+    );
+  }
+  return { min, max };
 }
 
 /** The line of the puzzle of seed `seed`, or undefined when no try found one. */
 export function renderPuzzle(
-  generator: Generator,
+  generator: Maker,
   s: GenerateSettings,
   seed: number,
 ): string | undefined {
+  if (generator instanceof SeGenerator) {
+    const found = generator.generate(seed);
+    if (found === undefined) return undefined;
+    return s.json ? seJsonLine(found, seed) : formatLine(found.made.puzzle, 9) + "\n";
+  }
   const made = generator.generate(seed);
   if (made === undefined) return undefined;
   return s.json
@@ -177,6 +229,13 @@ export function renderPuzzle(
 }
 
 function notFound(s: GenerateSettings, index: number): CommandError {
+  if (s.se !== undefined) {
+    return new CommandError(
+      `puzzle ${index + 1}: no puzzle rated ${formatRating(s.se.min)}-${
+        formatRating(s.se.max)
+      } by SE was found in 5000 tries; ask for a wider --se band`,
+    );
+  }
   return new CommandError(
     `puzzle ${index + 1}: no ${s.size}×${s.size} ${s.variant} puzzle of difficulty ` +
       `${s.target} was found in 5000 tries; ask for another --difficulty (or a larger --size)`,
@@ -282,6 +341,24 @@ function jsonLine(
     variant,
     level: levelOf(Math.max(0, hardest)),
     hardest: hardest < 0 ? null : TECHNIQUES[hardest],
+    clues: made.clues,
+    symmetry: made.symmetry,
+    minimal: made.minimal,
+    seed,
+  }) + "\n";
+}
+
+function seJsonLine(found: SeGenerated, seed: number): string {
+  const { made, rating } = found;
+  return JSON.stringify({
+    puzzle: formatLine(made.puzzle, 9),
+    solution: formatLine(made.solution, 9),
+    size: 9,
+    variant: "sudoku",
+    er: rating.er / 10,
+    ep: rating.ep / 10,
+    ed: rating.ed / 10,
+    technique: rating.hardest ?? "none",
     clues: made.clues,
     symmetry: made.symmetry,
     minimal: made.minimal,

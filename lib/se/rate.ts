@@ -32,9 +32,10 @@ export class SeRater {
 
   /**
    * Rate `grid` (81 digits, 0 empty; it should have one solution: SE's rules assume it).
-   * `steps` keeps the path.
+   * `steps` keeps the path; the solve stops as soon as ER goes above `above` (the
+   * rating is then only a lower bound).
    */
-  rate(grid: Uint8Array, steps = false): SeRating {
+  rate(grid: Uint8Array, steps = false, above = Infinity): SeRating {
     const b = this.#board;
     const path: Hint[] | undefined = steps ? [] : undefined;
     const counts: Record<string, number> = {};
@@ -58,6 +59,7 @@ export class SeRater {
       if (h.rating > er) {
         er = h.rating;
         hardest = h.rule;
+        if (er > above) break;
       }
       if (ep === 0) {
         if (ed === 0) ed = er;
