@@ -15,6 +15,7 @@ import { levelOf, LEVELS, TECHNIQUES } from "../lib/human/ladder.ts";
 import { TOP_RUNG } from "../lib/human/solver.ts";
 import { answersText, puzzleSheetSvg, puzzleText, type SheetPuzzle } from "../lib/picture/sheet.ts";
 import { quoteInput } from "../lib/text/escape.ts";
+import { formatRating, type SeBand, type SeGenerated, SeGenerator } from "../lib/se/mod.ts";
 import {
   CommandError,
   EXIT_OK,
@@ -51,6 +52,11 @@ Options:
                        ${FINER.slice(5, 10).join(" ")}
                        ${FINER.slice(10, 14).join(" ")}
                        ${FINER.slice(14).join(" ")}
+  --se MIN-MAX         9×9 sudoku only: puzzles whose Sudoku Explainer
+                       rating ER (see 'sudokit rate --help', --scale se)
+                       lies in the band, both ends included, e.g. 8.5-9.5
+                       (one minimal puzzle in about 200: some half a second
+                       of work a puzzle)
   --symmetry S         none (default), rotate90, rotate180, mirror (left to
                        right), flip (top to bottom) or random (one of these
                        five per puzzle)
@@ -70,7 +76,9 @@ Options:
                        givens only (<g data-grid="N" class="puzzle">), each
                        captioned with its number, level, hardest technique
                        and seed, written once all are found; readable: the
-                       same as text, each puzzle under its caption
+                       same as text, each puzzle under its caption; with
+                       --se, SE's er, ep, ed and technique instead of level
+                       and hardest technique
   --answers            with svg or readable: the solutions after the puzzles,
                        smaller (svg: from a new page, <g data-grid="N"
                        class="answer">; readable: rows of symbols, several
@@ -88,6 +96,7 @@ usage or when no puzzle of the target was found (those before it are printed).
 Examples:
   sudokit generate --count 10 --difficulty easy --seed 1
   sudokit generate --count 6 --format svg --answers > puzzles.svg
+  sudokit generate --se 7.0-7.5 --count 2 --seed 1 --format json
   sudokit generate --size 16 --symmetry rotate180 --format json
   sudokit generate --difficulty x-wing | sudokit rate --steps
 `;
@@ -99,6 +108,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     size: { type: "string" },
     variant: { type: "string" },
     difficulty: { type: "string" },
+    se: { type: "string" },
     symmetry: { type: "string" },
     seed: { type: "string" },
     jobs: { type: "string" },
@@ -142,8 +152,21 @@ export async function generateCommand(args: string[]): Promise<number> {
   }
   // The sheets are made of the JSON records: puzzle, solution, level and seed.
   const json = format !== "text" && format !== "line";
+  const se = values.se === undefined ? undefined : seBand(values.se);
+  if (se !== undefined) {
+    const other = size !== 9
+      ? `--size ${size}`
+      : variant !== "sudoku"
+      ? `--variant ${variant}`
+      : target !== "any"
+      ? `--difficulty ${target}`
+      : undefined;
+    if (other !== undefined) {
+      throw new UsageError(`--se makes 9×9 sudoku puzzles of any difficulty, not ${other}`);
+    }
+  }
 
-  const settings: GenerateSettings = { size, variant, target, symmetry, json };
+  const settings: GenerateSettings = { size, variant, target, symmetry, json, se };
   const out = new Output();
   const progress = new Progress(count);
   const sheet = new Sheet(format, variant, answers, out);
@@ -169,7 +192,7 @@ export async function generateCommand(args: string[]): Promise<number> {
       }
     }
     if (jobCount > 1) written = await inWorkers(settings, seed, count, jobCount, write);
-    const generator = new Generator(settings);
+    const generator = makerFor(settings);
     for (let i = written; i < count; i++) {
       const text = renderPuzzle(generator, settings, puzzleSeed(seed, i));
       if (text === undefined) throw notFound(settings, i);
@@ -214,8 +237,7 @@ class Sheet {
       puzzle: cells(r.puzzle),
       solution: cells(r.solution),
       number,
-      title: `Puzzle ${number} · ${r.level}${r.hardest === null ? "" : `, ${r.hardest}`} · ` +
-        `seed ${r.seed}`,
+      title: `Puzzle ${number} · ${rank(r)} · seed ${r.seed}`,
     };
     if (this.format === "readable") this.out.write(puzzleText(p));
     // Only what is drawn at the end is kept.
@@ -244,14 +266,44 @@ export interface GenerateSettings {
   readonly symmetry: Symmetry | "random";
   /** One JSON object a line rather than the puzzle alone. */
   readonly json: boolean;
+  /** SE's band, in tenths, when puzzles are chosen by their SE rating. */
+  readonly se?: SeBand;
+}
+
+/** What makes the puzzles: the generator, or for `--se` the generator and SE's rater. */
+export type Maker = Generator | SeGenerator;
+
+/** The maker of `s`'s puzzles. */
+export function makerFor(s: GenerateSettings): Maker {
+  return s.se === undefined ? new Generator(s) : new SeGenerator(s.se, s.symmetry);
+}
+
+/** The band of `--se MIN-MAX` in tenths, or a usage error. */
+function seBand(text: string): SeBand {
+  const m = /^(\d{1,2}(?:\.\d)?)-(\d{1,2}(?:\.\d)?)$/.exec(text);
+  const min = m === null ? NaN : Math.round(Number(m[1]) * 10);
+  const max = m === null ? NaN : Math.round(Number(m[2]) * 10);
+  if (!(min >= 10 && max <= 199 && min <= max)) {
+    throw new UsageError(
+      `--se takes a band of ratings MIN-MAX from 1.0 to 19.9, like 8.5-9.5, not ${
+        quoteInput(text, 20)
+      }`,
+    );
+  }
+  return { min, max };
 }
 
 /** The line of the puzzle of seed `seed`, or undefined when no try found one. */
 export function renderPuzzle(
-  generator: Generator,
+  generator: Maker,
   s: GenerateSettings,
   seed: number,
 ): string | undefined {
+  if (generator instanceof SeGenerator) {
+    const found = generator.generate(seed);
+    if (found === undefined) return undefined;
+    return s.json ? seJsonLine(found, seed) : formatLine(found.made.puzzle, 9) + "\n";
+  }
   const made = generator.generate(seed);
   if (made === undefined) return undefined;
   return s.json
@@ -260,6 +312,13 @@ export function renderPuzzle(
 }
 
 function notFound(s: GenerateSettings, index: number): CommandError {
+  if (s.se !== undefined) {
+    return new CommandError(
+      `puzzle ${index + 1}: no puzzle rated ${formatRating(s.se.min)}-${
+        formatRating(s.se.max)
+      } by SE was found in 5000 tries; ask for a wider --se band`,
+    );
+  }
   return new CommandError(
     `puzzle ${index + 1}: no ${s.size}×${s.size} ${s.variant} puzzle of difficulty ` +
       `${s.target} was found in 5000 tries; ask for another --difficulty (or a larger --size)`,
@@ -350,14 +409,22 @@ function inWorkers(
   });
 }
 
-/** The fields of a JSON record of `generate --format json`. */
+/** The fields of a JSON record of `generate --format json` (QQWing's level, or with --se SE's). */
 interface JsonRecord {
   readonly puzzle: string;
   readonly solution: string;
   readonly size: number;
-  readonly level: string;
-  readonly hardest: string | null;
+  readonly level?: string;
+  readonly hardest?: string | null;
+  readonly er?: number;
+  readonly technique?: string;
   readonly seed: number;
+}
+
+/** A caption's word on the difficulty: `easy, hidden-single` or `SE 8.5, Forcing Chain`. */
+function rank(r: JsonRecord): string {
+  if (r.er !== undefined) return `SE ${r.er.toFixed(1)}, ${r.technique}`;
+  return `${r.level}${r.hardest === null || r.hardest === undefined ? "" : `, ${r.hardest}`}`;
 }
 
 function jsonLine(
@@ -375,6 +442,24 @@ function jsonLine(
     variant,
     level: levelOf(Math.max(0, hardest)),
     hardest: hardest < 0 ? null : TECHNIQUES[hardest],
+    clues: made.clues,
+    symmetry: made.symmetry,
+    minimal: made.minimal,
+    seed,
+  }) + "\n";
+}
+
+function seJsonLine(found: SeGenerated, seed: number): string {
+  const { made, rating } = found;
+  return JSON.stringify({
+    puzzle: formatLine(made.puzzle, 9),
+    solution: formatLine(made.solution, 9),
+    size: 9,
+    variant: "sudoku",
+    er: rating.er / 10,
+    ep: rating.ep / 10,
+    ed: rating.ed / 10,
+    technique: rating.hardest ?? "none",
     clues: made.clues,
     symmetry: made.symmetry,
     minimal: made.minimal,

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { generateHelp } from "./generate.ts";
 import { repoPath, runCli } from "./test_util.ts";
 import { byClass, elements, grids, parseXml, textOf } from "../lib/picture/xml_test_util.ts";
+import { plainMinimal, plainSolutions } from "../lib/human/test_util.ts";
 
 const SAMPLE = Deno.readTextFileSync(repoPath("testdata/generate/qqwing_sample.csv"))
   .split("\n").filter((l) => l !== "" && !l.startsWith("#")).map((l) => l.split(","));
@@ -210,6 +211,56 @@ Deno.test("generate --jobs: one thread per core by default, one where threads ca
   assert.match(text(asked.stderr), /^error: generate needs read access for --jobs /);
 });
 
+Deno.test("generate --se: puzzles in SE's band", async (t) => {
+  /** `generate --se 8.5-9.5 --count 10 --seed 18`, each with SE 1.2.1.3's own ER/EP/ED. */
+  const recorded = Deno.readTextFileSync(repoPath("testdata/generate/se_8.5-9.5_seed18.txt"))
+    .trimEnd().split("\n").map((l) => l.split(" "));
+  const runs = {
+    first: runCli(["generate", "--se", "8.5-9.5", "--seed", "18", "--format", "json"]),
+    band: runCli(["generate", "--se", "7.0-7.5", "--count", "2", "--seed", "4"]),
+    jobs: runCli(["generate", "--se", "7.0-7.5", "--count", "2", "--seed", "4", "--jobs", "2"]),
+    sheet: runCli(["generate", "--se", "7.0-7.5", "--seed", "4", "--format", "readable"]),
+  };
+  await t.step("the recorded run: unique, minimal (plain counter), in the band by SE", () => {
+    assert.equal(recorded.length, 10);
+    for (const [line, se] of recorded) {
+      const grid = Uint8Array.from(line, (ch) => (ch === "." ? 0 : Number(ch)));
+      assert.equal(plainSolutions(grid, 9, false, 2).length, 1, line);
+      assert.ok(plainMinimal(grid, 9, false), line);
+      const er = Number(se.split("/")[0]);
+      assert.ok(er >= 8.5 && er <= 9.5, `${line} ${se}`);
+    }
+  });
+  await t.step("the same seed gives the recorded puzzle and SE's numbers", async () => {
+    const r = await runs.first;
+    assert.deepEqual([r.code, r.stderr], [0, ""]);
+    const o = JSON.parse(r.stdout);
+    assert.equal(o.puzzle, recorded[0][0]);
+    assert.equal([o.er, o.ep, o.ed].map((x: number) => x.toFixed(1)).join("/"), recorded[0][1]);
+    assert.equal(o.seed, 18);
+    assert.ok(o.minimal && typeof o.technique === "string");
+  });
+  await t.step("a sheet's caption gives SE's rating and technique", async () => {
+    const r = await runs.sheet;
+    assert.equal(r.code, 0, r.stderr);
+    const first = (await runs.band).stdout.split("\n")[0];
+    const er = (await runCli(["rate", "--scale", "se"], first + "\n")).stdout.split(" ")[0];
+    assert.match(
+      r.stdout,
+      new RegExp(`^Puzzle 1 · SE ${er.replace(".", "\\.")}, [A-Z][^·]+ · seed 4\n`),
+    );
+  });
+  await t.step("rate --scale se puts them in the band; --jobs changes nothing", async () => {
+    const b = await runs.band;
+    assert.equal(b.code, 0);
+    assert.equal((await runs.jobs).stdout, b.stdout);
+    const r = await runCli(["rate", "--scale", "se"], b.stdout);
+    const ers = r.stdout.trimEnd().split("\n").map((l) => Number(l.split(" ")[0]));
+    assert.equal(ers.length, 2);
+    assert.ok(ers.every((er) => er >= 7 && er <= 7.5), r.stdout);
+  });
+});
+
 Deno.test("generate: bad usage", async (t) => {
   const runs = {
     help: runCli(["generate", "--help"]),
@@ -219,6 +270,10 @@ Deno.test("generate: bad usage", async (t) => {
     file: runCli(["generate", "puzzles.txt"]),
     answers: runCli(["generate", "--answers"]),
     unreachable: runCli(["generate", "--size", "4", "--count", "2", "--difficulty", "expert"]),
+    band: runCli(["generate", "--se", "9.5-8.5"]),
+    seSize: runCli(["generate", "--se", "8.5-9.5", "--size", "16"]),
+    seX: runCli(["generate", "--se", "8.5-9.5", "--variant", "x"]),
+    seDifficulty: runCli(["generate", "--se", "8.5-9.5", "--difficulty", "easy"]),
   };
   await t.step("--help", async () => {
     const r = await runs.help;
@@ -231,6 +286,10 @@ Deno.test("generate: bad usage", async (t) => {
       [runs.seed, /^error: --seed must be a whole number from 0 to 4294967295, not '-1'\n/],
       [runs.file, /^error: generate takes no file, not 'puzzles.txt'\n/],
       [runs.answers, /^error: --answers is for --format svg and readable \(json holds /],
+      [runs.band, /^error: --se takes a band of ratings MIN-MAX from 1.0 to 19.9, .*'9.5-8.5'\n/],
+      [runs.seSize, /^error: --se makes 9×9 sudoku puzzles of any difficulty, not --size 16\n/],
+      [runs.seX, /^error: --se makes .*, not --variant x\n/],
+      [runs.seDifficulty, /^error: --se makes .*, not --difficulty easy\n/],
     ];
     for (const [run, message] of expect) {
       const r = await run;

@@ -7,22 +7,23 @@
 
 /// <reference lib="deno.worker" />
 
-import { Generator } from "../lib/generate/generate.ts";
 import {
   type GenerateSettings,
+  type Maker,
+  makerFor,
   renderPuzzle,
   type WorkerJob,
   type WorkerReply,
 } from "./generate.ts";
 
-let generator: Generator | undefined;
+let generator: Maker | undefined;
 let made: GenerateSettings | undefined;
 
 self.onmessage = (e: MessageEvent<WorkerJob>) => {
   const { settings, index, seed } = e.data;
   // One run sends the same settings every time: the generator is built once.
   if (generator === undefined || JSON.stringify(settings) !== JSON.stringify(made)) {
-    generator = new Generator(settings);
+    generator = makerFor(settings);
     made = settings;
   }
   const reply: WorkerReply = { index, text: renderPuzzle(generator, settings, seed) };

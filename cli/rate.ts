@@ -34,6 +34,7 @@ import {
   UsageError,
 } from "./io.ts";
 import { choiceFlag, parseFlags } from "./flags.ts";
+import { seLines, seScaleProblem } from "./rate_se.ts";
 
 /** Help text of `rate`. */
 export const rateHelp = `Usage: sudokit rate [options] [FILE...]
@@ -62,13 +63,20 @@ or the 81 tokens of 'verdict' (see 'sudokit count --help'). Sizes up to
 ${MAX_HUMAN_SIZE}×${MAX_HUMAN_SIZE}.
 
 Options:
+  --scale S            qqwing (default): the levels above; or se: Sudoku
+                       Explainer 1.2.1's rating, 9×9 sudoku only, one line
+                       'ER EP ED technique' per puzzle (e.g. '8.3 1.2 1.2
+                       Cell Forcing Chains'): ER the hardest step of SE's
+                       path, EP the hardest up to its first placement, ED its
+                       first step, the technique in SE's words
   --variant V          sudoku, x (the two main diagonals are houses too) or
                        latin; default: sudoku for square sizes, else latin
                        (a line of such a size only with --variant latin)
   --input F            auto (default), line, grid or tokens
   --symbols CHARS      the symbols of one puzzle per line (see count --help)
   --format text|json   text (default) or one JSON object per puzzle, with the
-                       count of each technique used
+                       count of each technique used (with --scale se: er,
+                       ep, ed, technique and techniques)
   --steps              the solving path: after each puzzle's line, one line
                        per step, the technique, its pattern (digits, houses,
                        cells) and what it places (r1c3=4) or removes (r5c3<>4)
@@ -80,10 +88,12 @@ fault are still rated).
 
 Examples:
   sudokit rate testdata/rate/qqwing_levels.txt
+  sudokit rate --scale se testdata/rate/se_ratings.txt
   echo 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ | sudokit rate --steps
 `;
 
 interface RateSettings {
+  readonly se: boolean;
   readonly variant: Variant | undefined;
   readonly json: boolean;
   readonly steps: boolean;
@@ -92,6 +102,7 @@ interface RateSettings {
 /** Run `rate` with its arguments; returns the exit status. */
 export async function rateCommand(args: string[]): Promise<number> {
   const { values, positionals } = await parseFlags(args, {
+    scale: { type: "string" },
     variant: { type: "string" },
     input: { type: "string" },
     symbols: { type: "string" },
@@ -100,7 +111,14 @@ export async function rateCommand(args: string[]): Promise<number> {
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return printHelp(rateHelp);
+  const se = choiceFlag("scale", values.scale, ["qqwing", "se"] as const, "qqwing") === "se";
+  if (se && values.variant !== undefined && values.variant !== "sudoku") {
+    throw new UsageError(
+      `--scale se rates 9×9 sudoku only, not --variant ${quoteInput(values.variant, 20)}`,
+    );
+  }
   const settings: RateSettings = {
+    se,
     variant: values.variant === undefined
       ? undefined
       : choiceFlag("variant", values.variant, ["sudoku", "x", "latin"] as const, "sudoku"),
@@ -190,6 +208,12 @@ class DetectingParser {
 /** Rate one grid and write its lines. */
 function rateGrid(grid: ParsedGrid, settings: RateSettings, out: Output): void {
   const size = grid.size;
+  if (settings.se) {
+    const problem = seScaleProblem(grid);
+    if (problem !== undefined) throw problem;
+    out.write(seLines(grid, settings.json, settings.steps));
+    return;
+  }
   const where = (detail: string) => new InputError(detail, grid.line, 1, grid.index);
   if (size > MAX_HUMAN_SIZE) {
     throw where(

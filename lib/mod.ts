@@ -1,8 +1,9 @@
 /**
  * sudokit's library: grid geometry and parsing, bitboard validation, the Latin square /
  * Sudoku / Sudoku-X classification, bounded solution counting for every size and variant,
- * and the CodeCup games (2024 sudoku, 2012 quantum tic-tac-toe) with their referees and
- * bots. Everything here is pure: data in, data out, no I/O.
+ * the human-style rater, Sudoku Explainer's rating, the generator, and the CodeCup games
+ * (2024 sudoku, 2012 quantum tic-tac-toe) with their referees and bots. Everything here
+ * is pure: data in, data out, no I/O.
  *
  * ```ts
  * import { countSolutions } from "./mod.ts";
@@ -23,3 +24,4 @@ export * from "./qttt/mod.ts";
 export * from "./human/mod.ts";
 export * from "./generate/mod.ts";
 export * from "./replay/mod.ts";
+export * from "./se/mod.ts";

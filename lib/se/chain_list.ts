@@ -1,0 +1,70 @@
+/**
+ * What every chain producer of Sudoku Explainer shares: the rating increment for a chain's
+ * length, and the list its hints are handed over from (easiest first: rating, complexity,
+ * then SE's order of kinds, then the order found; one hint per set of removals).
+ *
+ * @module
+ */
+
+import type { Hint } from "./hint.ts";
+
+/** Potentials: `(cell * 9 + digit - 1) * 2 + (on ? 1 : 0)`. */
+export const POTENTIALS = 729 * 2;
+
+/** Rating increment for a chain of `complexity` potentials (SE's length rule). */
+export function lengthIncrement(complexity: number): number {
+  if (complexity < INCREMENTS.length) return INCREMENTS[complexity];
+  return slowIncrement(complexity);
+}
+
+function slowIncrement(complexity: number): number {
+  let added = 0, ceil = 4, odd = false;
+  const length = complexity - 2;
+  while (length > ceil) {
+    added++;
+    ceil = odd ? Math.floor((ceil * 4) / 3) : Math.floor((ceil * 3) / 2);
+    odd = !odd;
+  }
+  return added;
+}
+
+const INCREMENTS = Uint8Array.from({ length: 512 }, (_, n) => slowIncrement(n));
+
+/**
+ * A list of chain hints kept one per set of removals (an easier one found later replaces
+ * an earlier one, and goes to the end), handed over easiest first: rating, then
+ * complexity, then the order found.
+ */
+export function hintList(): { hints: Hint[]; add: (h: Hint) => void; sorted: () => Hint[] } {
+  const hints: Hint[] = [];
+  const add = (h: Hint) => {
+    hints.push(h);
+  };
+  const sorted = () => {
+    const order = hints.map((_, i) => i).sort((i, j) =>
+      hints[i].rating - hints[j].rating || hints[i].complexity! - hints[j].complexity! ||
+      sortKey(hints[i].rule) - sortKey(hints[j].rule) || i - j
+    );
+    const seen = new Set<string>();
+    const out: Hint[] = [];
+    for (const i of order) {
+      const key = hints[i].elims.join(",");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(hints[i]);
+    }
+    return out;
+  };
+  return { hints, add, sorted };
+}
+
+/** SE's order among chain hints of equal rating and complexity. */
+export function sortKey(rule: string): number {
+  if (rule.includes("Double")) return 1;
+  if (rule.startsWith("Turbot") || rule.includes("X-")) return 2;
+  if (rule.includes("Y-Cycle")) return 3;
+  if (rule.includes("Cell Forcing")) return 5;
+  if (rule.includes("Region Forcing")) return 6;
+  if (rule.includes("Contradiction") || rule.startsWith("Nishio")) return 7;
+  return 4;
+}
