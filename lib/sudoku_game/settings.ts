@@ -81,9 +81,8 @@ export const DEFAULT_TUNING: Readonly<BotTuning> = {
 };
 
 /**
- * How long the bot measures the machine's speed, in ms. Under a CPU quota (the
- * competition's half of a core is 50 ms in every 100 ms) a shorter measure may fall in
- * one burst of full speed; over 300 ms the error is within a sixth.
+ * How long the bot measures the machine's speed, in ms: shorter measures under a CPU
+ * quota (`competition-speed` gives 5 ms in every 10 ms) scatter more.
  */
 export const CALIBRATE_MS = 300;
 
@@ -113,15 +112,19 @@ export function timeKeys(now: () => number, ms: number): { n: number; ms: number
 }
 
 /**
+ * Speeds within this band of the competition's are taken as equal to it: a measure of
+ * 300 ms under the competition's CPU quota reads 0.7–1.25 there, and the plan's sizes,
+ * measured at that speed, are sharp (an all-in proof 20% too large fails).
+ */
+export const SAME_SPEED: readonly [number, number] = [0.65, 1.5];
+
+/**
  * The tuning for a machine `speed` times as fast as the competition's: sizes a proof can
  * take within a turn grow in proportion (search time grows about linearly with the set).
  */
 export function tuningAt(tuning: Readonly<BotTuning>, speed: number): Readonly<BotTuning> {
-  return {
-    ...tuning,
-    smallSet: tuning.smallSet * speed,
-    allInBelow: tuning.allInBelow * speed,
-  };
+  const f = speed > SAME_SPEED[0] && speed < SAME_SPEED[1] ? 1 : speed;
+  return { ...tuning, smallSet: tuning.smallSet * f, allInBelow: tuning.allInBelow * f };
 }
 
 /**

@@ -40,6 +40,11 @@ Deno.test("bot settings", async (t) => {
     const total = 30_000;
     const usable = total - 2100;
     const set = 1.5 * DEFAULT_TUNING.allInBelow;
+    // Near the competition's speed, the measure's noise changes nothing.
+    for (const near of [0.7, 1, 1.2, 1.45]) {
+      assert.deepEqual(tuningAt(DEFAULT_TUNING, near), DEFAULT_TUNING);
+    }
+    assert.equal(tuningAt(DEFAULT_TUNING, 0.5).allInBelow, 0.5 * DEFAULT_TUNING.allInBelow);
     const fast = tuningAt(DEFAULT_TUNING, 2);
     assert.equal(fast.allInBelow, 2 * DEFAULT_TUNING.allInBelow);
     assert.equal(fast.smallSet, 2 * DEFAULT_TUNING.smallSet);
