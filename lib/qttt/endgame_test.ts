@@ -78,10 +78,10 @@ function latePositions(seed: number, count: number, maxFree: number): Qttt[] {
 }
 
 Deno.test("exact endgame", async (t) => {
-  await t.step("agrees with a plain minimax on 200 random late positions", () => {
+  await t.step("agrees with a plain minimax on 80 random late positions", () => {
     const solver = new QtttSolver(16);
     let decisive = 0;
-    for (const q of latePositions(11, 200, 6)) {
+    for (const q of latePositions(11, 80, 6)) {
       const want = reference(q);
       const got = solver.solve(q);
       assert.equal(got.value, want, q.board());
@@ -100,7 +100,7 @@ Deno.test("exact endgame", async (t) => {
         : 0 - reference(c);
       assert.equal(v, want, `best action of ${q.board()}`);
     }
-    assert.ok(decisive > 60, `only ${decisive} positions with a nonzero value`);
+    assert.ok(decisive > 24, `only ${decisive} positions with a nonzero value`);
     // The 15/5 rule was exercised, and the trees were not trivial.
     assert.ok(doubles > 0, "no double line of four met");
     assert.ok(reached > 100_000, `only ${reached} positions visited`);
@@ -130,7 +130,7 @@ Deno.test("exact endgame", async (t) => {
   await t.step("the outcome objective agrees with a plain minimax of who wins", () => {
     const solver = new QtttSolver(16, "outcome");
     const seen = new Set<number>();
-    for (const q of latePositions(14, 100, 6)) {
+    for (const q of latePositions(14, 40, 6)) {
       const want = reference(q, true);
       assert.equal(solver.solve(q).value, want, q.board());
       seen.add(want);
