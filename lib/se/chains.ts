@@ -153,73 +153,68 @@ export class StaticChains {
  * digit on each side.
  */
 function loopEliminations(b: SeBoard, loop: ChainNode[]): number[] {
-  const { cand } = b;
+  loopStart();
+  for (const n of loop) loopAdd((n.cand / 9) | 0, n.cand % 9, n.on);
   const out: number[] = [];
-  // Per digit, the cells seeing a loop cell with it on, and with it off (three bands each).
-  const sees = loopSees;
-  sees.fill(0);
-  let digits = 0;
-  const inLoop = loopCells;
-  inLoop.fill(0);
-  for (const n of loop) {
-    const c = (n.cand / 9) | 0, d = n.cand % 9;
-    inLoop[Math.floor(c / 27)] |= 1 << (c % 27);
-    digits |= 1 << d;
-    const at = (d * 2 + (n.on ? 0 : 1)) * 3;
-    sees[at] |= PEER_BANDS[c * 3];
-    sees[at + 1] |= PEER_BANDS[c * 3 + 1];
-    sees[at + 2] |= PEER_BANDS[c * 3 + 2];
-  }
-  for (let d = 0; d < 9; d++) {
-    if ((digits & (1 << d)) === 0) continue;
-    for (let k = 0; k < 3; k++) {
-      let both = sees[d * 6 + k] & sees[d * 6 + 3 + k] & ~inLoop[k];
-      while (both !== 0) {
-        const i = 31 - Math.clz32(both & -both);
-        both &= both - 1;
-        const q = k * 27 + i;
-        if (cand[q] & (1 << d)) out.push(q * 9 + d);
-      }
-    }
-  }
+  loopScan(b.cand, out);
   return out.sort((a, b) => a - b);
 }
 
 /** Whether the loop of the search's way to u, closed by v, removes anything. */
 function loopRemoves(b: SeBoard, fc: FastChains, u: number, v: number): boolean {
-  const { cand } = b;
-  const sees = loopSees;
-  sees.fill(0);
-  const inLoop = loopCells;
-  inLoop.fill(0);
-  let digits = 0;
+  loopStart();
   for (let x = v, first = true; x >= 0; x = first ? u : fc.parent[x], first = false) {
-    const cd = x >> 1, c = (cd / 9) | 0, d = cd % 9;
-    inLoop[(c / 27) | 0] |= 1 << (c % 27);
-    digits |= 1 << d;
-    const at = (d * 2 + (x & 1 ? 0 : 1)) * 3;
-    sees[at] |= PEER_BANDS[c * 3];
-    sees[at + 1] |= PEER_BANDS[c * 3 + 1];
-    sees[at + 2] |= PEER_BANDS[c * 3 + 2];
+    const cd = x >> 1, c = (cd / 9) | 0;
+    loopAdd(c, cd % 9, (x & 1) === 1);
   }
+  return loopScan(b.cand, undefined);
+}
+
+/** Per digit, the cells seeing a loop cell with it on, and with it off (three bands each). */
+const loopSees = new Int32Array(9 * 2 * 3);
+/** The loop's cells (three bands). */
+const loopCells = new Int32Array(3);
+/** The loop's digits. */
+let loopDigits = 0;
+
+function loopStart(): void {
+  loopSees.fill(0);
+  loopCells.fill(0);
+  loopDigits = 0;
+}
+
+/** Add the loop's node (cell c, digit d, on or off). */
+function loopAdd(c: number, d: number, on: boolean): void {
+  loopCells[(c / 27) | 0] |= 1 << (c % 27);
+  loopDigits |= 1 << d;
+  const at = (d * 2 + (on ? 0 : 1)) * 3;
+  loopSees[at] |= PEER_BANDS[c * 3];
+  loopSees[at + 1] |= PEER_BANDS[c * 3 + 1];
+  loopSees[at + 2] |= PEER_BANDS[c * 3 + 2];
+}
+
+/**
+ * The loop's removals (candidates `cell * 9 + digit`) pushed to `out`; without `out`, stops
+ * at the first. Returns whether there is one.
+ */
+function loopScan(cand: Uint16Array, out: number[] | undefined): boolean {
+  let found = false;
   for (let d = 0; d < 9; d++) {
-    if ((digits & (1 << d)) === 0) continue;
+    if ((loopDigits & (1 << d)) === 0) continue;
     for (let k = 0; k < 3; k++) {
-      for (
-        let both = sees[d * 6 + k] & sees[d * 6 + 3 + k] & ~inLoop[k];
-        both !== 0;
-        both &= both - 1
-      ) {
+      let both = loopSees[d * 6 + k] & loopSees[d * 6 + 3 + k] & ~loopCells[k];
+      while (both !== 0) {
         const q = k * 27 + (31 - Math.clz32(both & -both));
-        if (cand[q] & (1 << d)) return true;
+        both &= both - 1;
+        if ((cand[q] & (1 << d)) === 0) continue;
+        if (out === undefined) return true;
+        out.push(q * 9 + d);
+        found = true;
       }
     }
   }
-  return false;
+  return found;
 }
-
-const loopSees = new Int32Array(9 * 2 * 3);
-const loopCells = new Int32Array(3);
 
 const CYCLE_NAME = ["", "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle"];
 const CYCLE_BASE = [0, 65, 65, 70];
