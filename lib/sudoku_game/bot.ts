@@ -147,7 +147,7 @@ export interface MoveInfo {
    * when every candidate was refuted.
    */
   defense?: string;
-  /** The machine's speed against the competition's, measured on this turn's load. */
+  /** The machine's speed against the competition's, shown on the turn that loads the set. */
   speed?: number;
 }
 
@@ -210,9 +210,8 @@ export class SudokuBot {
 
   /**
    * Measure the machine's speed against the competition's for `ms` milliseconds (default
-   * 300, a hundredth of a shorter game's clock; a
-   * fixed arithmetic workload, see {@linkcode timeKeys}), and scale the time plan's sizes
-   * by it ({@linkcode tuningAt}). Call it once, before the game: without it the plan is
+   * 300, or a hundredth of a shorter game's clock) on a fixed arithmetic workload
+   * ({@linkcode timeKeys}), and scale the time plan's sizes by it ({@linkcode tuningAt}). Call it once, before the game: without it the plan is
    * the one measured at competition speed. Returns the speed (1 at the random level, which
    * has no plan).
    */
@@ -478,14 +477,11 @@ export class SudokuBot {
       ? tuning.offenseShare
       : tuning.largeOffenseShare;
     const limits = { deadline: t0 + offense * (deadline - t0), now };
-    const tried = exact && tuning.offenseCap < n
-      ? moves.filter((m) => m.count <= tuning.offenseCap)
-      : moves;
     // Helpers pay off once a search takes more than their start-up (a copy of the set).
     const split = n >= SPLIT_FROM && this.helpers.length > 0;
     const value = split
-      ? solveSplit(game, tried, limits, this.helpers)
-      : game.solveMoves(tried, limits, false);
+      ? solveSplit(game, moves, limits, this.helpers)
+      : game.solveMoves(moves, limits, false);
     if (split) this.last.threads = 1 + this.helpers.length;
     let pick = bestWin(moves);
     if (pick === undefined && value !== "LOSS") {
@@ -522,8 +518,8 @@ export class SudokuBot {
         this.last.defense = `late@${i + 1}`;
         return m;
       }
-      const r = game.checkMove(m, this.tuning.defenseCap, {
-        deadline: now() + left * this.tuning.defenseSlice,
+      const r = game.checkMove(m, this.plan.defenseCap, {
+        deadline: now() + left * this.plan.defenseSlice,
         now,
       });
       if (r !== "loss") {

@@ -34,8 +34,6 @@ export interface BotTuning {
   handoverSlowUntil: number;
   /** Share of an exact turn for offense (looking for a win); the rest is defense. */
   offenseShare: number;
-  /** Offense looks at root moves leaving at most this many solutions. */
-  offenseCap: number;
   /** Defense: replies of the opponent leaving at most this many solutions are checked. */
   defenseCap: number;
   /** Defense: share of the defense time left that one candidate's check may take. */
@@ -73,7 +71,6 @@ export const DEFAULT_TUNING: Readonly<BotTuning> = {
   handoverFastShare: 0.02,
   handoverSlowUntil: 250_000,
   offenseShare: 0.9,
-  offenseCap: Infinity,
   defenseCap: 5_000,
   defenseSlice: 0.4,
   keyMicros: 0.2,
