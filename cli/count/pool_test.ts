@@ -76,18 +76,28 @@ function reference(all: Batch[], settings = SETTINGS): string {
 /**
  * Runs the batches through a pool of `jobs`, this thread's share slowed by `slowMs` a
  * batch; returns what it printed, the batches this thread counted, and the workers started.
+ * With `clockMsPerGrid`, the pool's clock is a fake one that advances that much for each
+ * grid this thread counts, so that its choices do not depend on the machine's load.
  */
-async function run(all: Batch[], jobs: number, slowMs: number, settings = SETTINGS) {
+async function run(
+  all: Batch[],
+  jobs: number,
+  slowMs: number,
+  settings = SETTINGS,
+  clockMsPerGrid?: number,
+) {
   const out = new Kept();
   const here: number[] = [];
   let counted = 0;
   let misses = 0;
+  let fake = 0;
   const pool = new Pool(
     jobs,
     settings,
     out,
     (batch, write, budget) => {
       here.push(batch.id);
+      fake += (clockMsPerGrid ?? 0) * batch.sizes.length;
       const until = performance.now() + slowMs;
       while (performance.now() < until) { /* this thread is slow: a worker pays */ }
       return countBatch(batch, settings, write, undefined, budget);
@@ -97,6 +107,8 @@ async function run(all: Batch[], jobs: number, slowMs: number, settings = SETTIN
       counted += grids;
       misses += missed;
     },
+    () => {},
+    clockMsPerGrid === undefined ? undefined : () => fake,
   );
   try {
     // Copies: the batches sent to workers are transferred away.
@@ -124,7 +136,8 @@ async function run(all: Batch[], jobs: number, slowMs: number, settings = SETTIN
 
 Deno.test("count pool: a short input is counted on this thread alone", async () => {
   const all = batches("../../testdata/count/serg_benchmark_2000.txt", 500);
-  const r = await run(all, 2, 0);
+  // 10 µs a grid, as on an idle core: 20 ms for the input, short of a worker's worth.
+  const r = await run(all, 2, 0, SETTINGS, 0.01);
   assert.equal(r.text, reference(all));
   assert.deepEqual([r.started, r.here], [0, [0, 1, 2, 3]]);
 });
