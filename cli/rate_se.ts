@@ -5,8 +5,8 @@
  * @module
  */
 
-import { InputError, type ParsedGrid } from "../lib/grid/parse.ts";
-import { countSolutions } from "../lib/solve/count.ts";
+import { InputError, type ParsedGrid } from "../lib/grid/mod.ts";
+import { countSolutions } from "../lib/solve/mod.ts";
 import { describeHint, formatRating, SeRater } from "../lib/se/mod.ts";
 
 const rater = new SeRater();

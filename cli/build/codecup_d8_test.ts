@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
-import { type LineIo, runCodecup } from "../../lib/sudoku_game/codecup.ts";
+import { judge, type LineIo, Position, runCodecup, SudokuBot } from "../../lib/sudoku_game/mod.ts";
 import { CODECUP_MAX_BYTES } from "./bundle.ts";
-import { judge, Position } from "../../lib/sudoku_game/rules.ts";
-import { SudokuBot } from "../../lib/sudoku_game/bot.ts";
 import { repoPath } from "../test_util.ts";
 
 const DENO = Deno.execPath();

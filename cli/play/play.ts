@@ -5,15 +5,24 @@
  * @module
  */
 
-import { ENUM_LIMIT, ENUM_TRIGGER, OPENING_GIVENS, SudokuBot } from "../../lib/sudoku_game/bot.ts";
-import { BotSession } from "../../lib/sudoku_game/session.ts";
-import { MAX_SOLUTIONS, SolutionGame } from "../../lib/sudoku_game/endgame.ts";
-import { analyzeSolutions } from "../../lib/sudoku_game/endgame_analyze.ts";
-import { formatGrid81, formatMove, parseGrid81 } from "../../lib/sudoku_game/rules.ts";
-import { estimateSolutions } from "../../lib/sudoku_game/sample.ts";
-import { collectSolutions, countSolutions, engineFor } from "../../lib/solve/count.ts";
-import { Rng } from "../../lib/grid/random.ts";
-import { describeChar, quoteInput } from "../../lib/text/escape.ts";
+import {
+  analyzeSolutions,
+  BotSession,
+  ENUM_LIMIT,
+  ENUM_TRIGGER,
+  estimateSolutions,
+  formatGrid81,
+  formatMove,
+  MAX_SOLUTIONS,
+  OPENING_GIVENS,
+  parseGrid81,
+  SolutionGame,
+  SudokuBot,
+  tableBytes,
+} from "../../lib/sudoku_game/mod.ts";
+import { collectSolutions, countSolutions, engineFor } from "../../lib/solve/mod.ts";
+import { Rng } from "../../lib/grid/mod.ts";
+import { describeChar, quoteInput } from "../../lib/text/mod.ts";
 import { analyzeFormat, formatWithoutAnalyze, parseBotFlags } from "./flags.ts";
 import {
   CommandError,
@@ -27,7 +36,6 @@ import {
   writeStderr,
 } from "../io.ts";
 import { choiceFlag, coreCount, intFlag, numberFlag, seedFlag } from "../flags.ts";
-import { tableBytes } from "../../lib/sudoku_game/endgame_table.ts";
 import { workerSources } from "../worker_url.ts";
 import { startHelpers } from "./helpers.ts";
 

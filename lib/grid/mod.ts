@@ -17,16 +17,20 @@ export {
   type UnitKind,
   type Variant,
 } from "./geometry.ts";
-export { lowestBit, popcount, SymbolSets } from "./symbols.ts";
+export { lowestBit, popcount, SymbolSets, symbolsProblem } from "./symbols.ts";
 export {
   formatLine,
   GridFormatParser,
   type GridParser,
   InputError,
   type InputForm,
+  MAX_LINE_LENGTH,
+  MAX_LINE_SIZE,
   type ParsedGrid,
   type ParseEvent,
+  symbolOf,
   TokenFormatParser,
+  valueOfSymbol,
 } from "./parse.ts";
 export { LineFormatParser } from "./line_form.ts";
 export { detectForm, FormDetector, parserFor } from "./forms.ts";

@@ -10,7 +10,7 @@
  * @module
  */
 
-export type { Variant } from "../grid/geometry.ts";
+export type { Variant } from "../grid/mod.ts";
 export {
   type Board,
   boardSvg,

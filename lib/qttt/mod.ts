@@ -10,13 +10,16 @@ export {
   checkTurn,
   firstLegalTurn,
   type Outcome,
+  parseInput,
   type Player,
+  PLAYER_NAMES,
   Qttt,
+  SQUARE_NAMES,
   type Turn,
   type TurnEffect,
 } from "./game.ts";
-export { describeEnd, judgeQttt, qtttGame } from "./referee.ts";
-export { EXACT_FROM, MctsBot, type MctsOptions } from "./bot.ts";
+export { describeEnd, judgeQttt, qtttGame, qtttPositionText } from "./referee.ts";
+export { EXACT_FROM, MctsBot, type MctsOptions, playRandomTurn, turnBudget } from "./bot.ts";
 export {
   type Action,
   ACTION_CLAIM,

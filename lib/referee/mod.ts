@@ -10,10 +10,12 @@ export {
   type GameFactory,
   type GameResult,
   type Judgement,
+  type MoveLog,
   RECORD_HEADER,
   recordRow,
   type RefereeGame,
   type Seat,
+  type SolutionCount,
 } from "./contract.ts";
 export {
   formatJudged,

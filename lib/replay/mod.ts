@@ -16,7 +16,7 @@
  * @module
  */
 
-export type { MoveLog, SolutionCount } from "../referee/contract.ts";
+export type { MoveLog, SolutionCount } from "../referee/mod.ts";
 export {
   type GameLog,
   gameLog,

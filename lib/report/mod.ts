@@ -27,4 +27,4 @@ export {
   type ReadableOptions,
   unitName,
 } from "./classify.ts";
-export { formatVerdict, type Verdict, verdict } from "./verdict.ts";
+export { formatVerdict, formatVerdictJson, type Verdict, verdict } from "./verdict.ts";

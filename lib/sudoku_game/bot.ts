@@ -22,12 +22,10 @@
  * @module
  */
 
-import { quoteInput } from "../text/escape.ts";
-import type { Engine } from "../solve/engine.ts";
-import { Engine9 } from "../solve/engine9.ts";
+import { quoteInput } from "../text/mod.ts";
+import { type Engine, Engine9 } from "../solve/mod.ts";
 import { cellName, formatMove as formatCodecupMove, MOVE_FORM, parseMove } from "./rules.ts";
-import { geometry } from "../grid/geometry.ts";
-import { Rng } from "../grid/random.ts";
+import { geometry, Rng } from "../grid/mod.ts";
 import { type GameValue, MoveStatus, type RootMove, SolutionGame } from "./endgame.ts";
 import { estimateSolutions, sampleSolutions } from "./sample.ts";
 import { solveSplit, type SplitHelper } from "./endgame_split.ts";

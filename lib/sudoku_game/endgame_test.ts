@@ -9,7 +9,7 @@ import {
   TranspositionTable,
   WIN,
 } from "./endgame_table.ts";
-import { collectSolutions, countSolutions } from "../solve/count.ts";
+import { collectSolutions, countSolutions } from "../solve/mod.ts";
 import { parseGrid81 } from "./rules.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
 

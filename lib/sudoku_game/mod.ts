@@ -7,10 +7,12 @@
 
 export {
   cellName,
+  formatGrid81,
   formatMove,
   judge,
   type Move,
   type MoveVerdict,
+  parseGrid81,
   parseMove,
   POINTS,
   Position,
@@ -20,11 +22,23 @@ export {
 } from "./rules.ts";
 export { judgeSequence, SudokuGame, sudokuGame, sudokuGameFor } from "./referee.ts";
 export { type CodecupOptions, type LineIo, runCodecup } from "./codecup.ts";
-export { type BotOptions, largestReply, type Level, type MoveInfo, SudokuBot } from "./bot.ts";
+export {
+  type BotOptions,
+  ENUM_LIMIT,
+  ENUM_TRIGGER,
+  largestReply,
+  type Level,
+  type MoveInfo,
+  OPENING_GIVENS,
+  SudokuBot,
+} from "./bot.ts";
+export { BotSession, type SessionOptions, type SessionStep } from "./session.ts";
 export { type Analysis, analyzeSolutions } from "./endgame_analyze.ts";
+export { estimateSolutions } from "./sample.ts";
 export {
   type CheckResult,
   type GameValue,
+  MAX_SOLUTIONS,
   MoveStatus,
   type RootMove,
   type SearchLimits,
