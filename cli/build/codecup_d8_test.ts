@@ -205,6 +205,9 @@ Deno.test({
           /\b(Deno|require|fromEntries|matchAll|hasOwn|replaceAll|findLast(Index)?|structuredClone|allSettled|WeakRef|toSorted|toReversed)\b|\.at\(/g;
         assert.deepEqual(code.match(later), null);
         assert.doesNotMatch(code, /^\s*(import|export)\s/m);
+        // The bot imports the sudoku_game face: what it does not use stays out, the referee
+        // and the general solution counter above all.
+        assert.doesNotMatch(code, /\b(GeneralEngine|SudokuGame) = class\b/);
       });
 
       await t.step("a game's start as d8 would run it", async () => {
