@@ -33,12 +33,16 @@ export {
   SudokuBot,
 } from "./bot.ts";
 export { BotSession, type SessionOptions, type SessionStep } from "./session.ts";
-export { type Analysis, analyzeSolutions } from "./endgame_analyze.ts";
-export { estimateSolutions } from "./sample.ts";
+export {
+  type Analysis,
+  ANALYZE_MAX,
+  analyzePosition,
+  analyzeSolutions,
+  type PositionAnalysis,
+} from "./endgame_analyze.ts";
 export {
   type CheckResult,
   type GameValue,
-  MAX_SOLUTIONS,
   MoveStatus,
   type RootMove,
   type SearchLimits,
