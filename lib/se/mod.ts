@@ -17,7 +17,7 @@
  * @module
  */
 
-export { SeRater, type SeRating } from "./rate.ts";
+export { type SePuzzleRating, SeRater, type SeRating } from "./rate.ts";
 export { type SeBand, type SeGenerated, SeGenerator } from "./generate.ts";
 export type { ChainNode, Hint } from "./hint.ts";
 export { describeChain, describeEffect, describeHint, formatRating } from "./describe.ts";
