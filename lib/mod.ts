@@ -5,6 +5,10 @@
  * (2024 sudoku, 2012 quantum tic-tac-toe) with their referees and bots. Everything here
  * is pure: data in, data out, no I/O.
  *
+ * This module re-exports every folder's names; each folder is also an entry of its own
+ * (`./grid`, `./solve`, `./human`, `./generate`, `./picture`, `./sudoku-game`, `./qttt`,
+ * `./replay`, `./se`, `./report`, `./referee`, `./text`), the smaller import.
+ *
  * ```ts
  * import { countSolutions } from "./mod.ts";
  * const empty4 = new Uint8Array(16);
@@ -16,6 +20,7 @@
 
 export * from "./text/mod.ts";
 export * from "./grid/mod.ts";
+export * from "./picture/mod.ts";
 export * from "./solve/mod.ts";
 export * from "./report/mod.ts";
 export * from "./referee/mod.ts";
