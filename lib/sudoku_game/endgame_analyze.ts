@@ -104,22 +104,6 @@ export type PositionAnalysis =
  * solutions (estimated), enumerate them all (at most {@linkcode ANALYZE_MAX}), then search.
  * A deadline in `limits` bounds the enumeration and the search: when it passes, the value
  * is `undefined`.
- *
- * @example A solved grid with one cell emptied: claiming the one solution wins at once
- * ```ts
- * import assert from "node:assert/strict";
- * import { analyzePosition, formatMove, parseGrid81 } from "./mod.ts";
- *
- * const grid = parseGrid81(
- *   ".34678912672195348198342567859761423426853791713924856961537284287419635345286179",
- * )!;
- * const a = analyzePosition(grid);
- * assert.equal(a.kind, "value");
- * if (a.kind === "value") {
- *   assert.equal(a.value, "WIN1");
- *   assert.deepEqual(a.winning.map(formatMove), ["!"]);
- * }
- * ```
  */
 export function analyzePosition(grid: Uint8Array, limits: SearchLimits = {}): PositionAnalysis {
   const first = countSolutions(grid, 9, { limit: 2 });
