@@ -7,19 +7,20 @@
  * @module
  */
 
-import { blockSideOf } from "../../lib/grid/geometry.ts";
 import {
+  blockSideOf,
+  FormDetector,
   type GridParser,
   InputError,
   type InputForm,
+  LineFormatParser,
   type ParsedGrid,
   type ParseEvent,
-} from "../../lib/grid/parse.ts";
-import { LineFormatParser } from "../../lib/grid/line_form.ts";
-import { FormDetector, parserFor } from "../../lib/grid/forms.ts";
-import { symbolsProblem } from "../../lib/grid/symbols.ts";
-import { type Board, sheetSvg } from "../../lib/picture/svg.ts";
-import { quoteInput } from "../../lib/text/escape.ts";
+  parserFor,
+  symbolsProblem,
+} from "../../lib/grid/mod.ts";
+import { type Board, sheetSvg } from "../../lib/picture/mod.ts";
+import { quoteInput } from "../../lib/text/mod.ts";
 import { type Batch, countBatch, type CountSettings, epochNow } from "./batch.ts";
 import { boardOfRecord } from "./format.ts";
 import { type GridProgress, Pool } from "./pool.ts";

@@ -9,7 +9,7 @@
 
 /// <reference lib="deno.worker" />
 
-import type { SearchControl } from "../../lib/solve/count.ts";
+import type { SearchControl } from "../../lib/solve/mod.ts";
 import { type Batch, countBatch, countGrid, type CountSettings, epochNow } from "./batch.ts";
 import { type FromWorker, takeOne, type ToWorker } from "./pool.ts";
 

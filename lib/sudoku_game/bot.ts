@@ -22,12 +22,10 @@
  * @module
  */
 
-import { quoteInput } from "../text/escape.ts";
-import type { Engine } from "../solve/engine.ts";
-import { Engine9 } from "../solve/engine9.ts";
+import { quoteInput } from "../text/mod.ts";
+import { type Engine, Engine9 } from "../solve/mod.ts";
 import { cellName, formatMove as formatCodecupMove, MOVE_FORM, parseMove } from "./rules.ts";
-import { geometry } from "../grid/geometry.ts";
-import { Rng } from "../grid/random.ts";
+import { geometry, Rng } from "../grid/mod.ts";
 import { type GameValue, MoveStatus, type RootMove, SolutionGame } from "./endgame.ts";
 import { estimateSolutions, sampleSolutions } from "./sample.ts";
 import { solveSplit, type SplitHelper } from "./endgame_split.ts";
@@ -165,7 +163,7 @@ export const ENUM_TRIGGER = 1.5;
  */
 export class SudokuBot {
   /** The current position (0 = empty). */
-  readonly grid = new Uint8Array(81);
+  readonly grid: Uint8Array = new Uint8Array(81);
   /** Details of the last `move`. */
   last: MoveInfo = { line: "", phase: "opening", exact: false, nodes: 0 };
   private readonly level: Level;
@@ -215,7 +213,7 @@ export class SudokuBot {
    * the one measured at competition speed. Returns the speed (1 at the random level, which
    * has no plan).
    */
-  calibrate(ms = Math.min(CALIBRATE_MS, this.totalMs / 100)): number {
+  calibrate(ms: number = Math.min(CALIBRATE_MS, this.totalMs / 100)): number {
     if (this.level === "random") return 1;
     const { n, ms: took } = timeKeys(this.now, ms);
     this.speed = measuredSpeed(this.tuning, n, took, this.helpers.length);
