@@ -32,11 +32,23 @@ import { solveSplit, type SplitHelper } from "./endgame_split.ts";
 import {
   type BotTuning,
   CALIBRATE_MS,
+  DEAD_END_MOST,
+  DEAD_END_SCANS,
   DEFAULT_TUNING,
+  ENUM_LIMIT,
+  ENUM_MIN_MS,
+  ENUM_SHARE,
+  ENUM_TRIGGER,
+  HANDOVER,
+  HANDOVER_OFFENSE,
   measuredSpeed,
+  OPENING_GIVENS,
+  SPLIT_FROM,
   timeKeys,
   tuningAt,
 } from "./settings.ts";
+
+export { ENUM_LIMIT, ENUM_TRIGGER, HANDOVER, OPENING_GIVENS };
 
 /** Bot strength: `random` plays uniformly random legal moves, `strong` plays to win. */
 export type Level = "random" | "strong";
@@ -55,12 +67,6 @@ const { row: ROW, col: COL, block: BOX } = geometry(9);
 function formatMove(cell: number, digit: number, claim = false): string {
   return formatCodecupMove({ cell, digit, claim });
 }
-
-/** Endgame turns on sets of at least this many solutions are searched with the helpers. */
-const SPLIT_FROM = 2_000;
-
-/** Sets of at least this many solutions are out of the opponent's exact reach (assumed). */
-export const HANDOVER = 100_000;
 
 /**
  * Search time for an endgame turn, in ms, from the time left in the game, its total, the
@@ -149,13 +155,7 @@ export interface MoveInfo {
   speed?: number;
 }
 
-/** The strong level plays random moves while the grid has fewer givens than this. */
-export const OPENING_GIVENS = 16;
 const SMALL_SET = 2048;
-/** Most solutions the strong level enumerates, by default: from there on it plays exactly. */
-export const ENUM_LIMIT = 500_000;
-/** Attempt the full enumeration once the estimate is below this multiple of the limit. */
-export const ENUM_TRIGGER = 1.5;
 
 /**
  * A sudoku bot for one game: feed it the opponent's moves with `opponent`, ask for its
@@ -400,7 +400,7 @@ export class SudokuBot {
       this.last = { line: "", phase: "middle", solutions: estimate, exact: false, nodes: 0 };
       if (estimate <= ENUM_TRIGGER * this.enumLimit) {
         // The enumeration happens once a game; it may take a tenth of the time left.
-        const deadline = start + Math.max(300, 0.1 * (timeLeftMs - 1000));
+        const deadline = start + Math.max(ENUM_MIN_MS, ENUM_SHARE * (timeLeftMs - 1000));
         const n = this.enumerate(this.enumLimit, deadline);
         if (n >= 0) {
           this.game ??= new SolutionGame({
@@ -470,7 +470,7 @@ export class SudokuBot {
     // to play for a quick win of the opponent's.
     const exact = top < HANDOVER;
     const offense = !exact
-      ? 0.75
+      ? HANDOVER_OFFENSE
       : n < tuning.allInBelow
       ? tuning.offenseShare
       : tuning.largeOffenseShare;
@@ -573,11 +573,6 @@ export class SudokuBot {
     return hardest(moves);
   }
 }
-
-/** Handovers are looked at up to this many solutions (a reply rarely leaves half). */
-const DEAD_END_MOST = 2 * HANDOVER;
-/** Handovers looked at in a turn, at most (each a scan of the set, tens of milliseconds). */
-const DEAD_END_SCANS = 8;
 
 /**
  * The most solutions a reply to the move (cell, digit) can leave, among `solutions` (81
