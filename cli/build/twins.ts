@@ -9,7 +9,8 @@
  *
  * - Lines `//#if NAME`, `//#else`, `//#end`: the lines between go only to the outputs where
  *   NAME is true (`one` in the one-word twin, `two` in the two-word one).
- * - Lines `//#for NAME in A B C` ... `//#end`: the lines between, once for each value.
+ * - Lines `//#for NAME in A B C` ... `//#end`: the lines between, once for each value (whole
+ *   numbers).
  * - `$(EXPR)` in a line: the value of EXPR, a sum or product of whole numbers and names
  *   (`W` is 32 or 64; a `//#for` name is its value). `$one(TEXT)`: TEXT in the one-word
  *   twin, nothing in the two-word one; `$two(TEXT)` the other way round.
@@ -126,6 +127,10 @@ function parse(text: string, file: string): Node[] {
     } else if (word === "for") {
       const m = /^(\w+) in (.+)$/.exec(rest);
       if (m === null) throw new Error(`${where}: '//#for' wants 'NAME in VALUE ...'`);
+      const bad = m[2].trim().split(/\s+/).find((v) => !/^-?\d+$/.test(v));
+      if (bad !== undefined) {
+        throw new Error(`${where}: '//#for' value '${bad}' is not a whole number`);
+      }
       const node: Node & { kind: "for" } = {
         kind: "for",
         name: m[1],
@@ -237,8 +242,7 @@ function emit(nodes: readonly Node[], vars: Vars, file: string, out: string[]): 
       emit(flag ? node.yes : node.no, vars, file, out);
     } else {
       for (const value of node.values) {
-        const n = Number(value);
-        emit(node.body, { ...vars, [node.name]: Number.isInteger(n) ? n : 0 }, file, out);
+        emit(node.body, { ...vars, [node.name]: Number(value) }, file, out);
       }
     }
   }
@@ -256,23 +260,29 @@ export function expand(text: string, vars: Vars, file: string): string {
 
 const ROOT = new URL("../../", import.meta.url);
 
-/** What each generated file should hold now: its path and its text, header first. */
-export async function generate(): Promise<{ out: string; text: string }[]> {
+/**
+ * What each generated file should hold now: its path and its text, header first; `root` is
+ * the repository's root (a URL ending in `/`).
+ */
+export async function generate(root: URL = ROOT): Promise<{ out: string; text: string }[]> {
   const made = [];
   for (const twin of TWINS) {
-    const template = await Deno.readTextFile(new URL(twin.template, ROOT));
+    const template = await Deno.readTextFile(new URL(twin.template, root));
     made.push({ out: twin.out, text: header(twin) + expand(template, twin.vars, twin.template) });
   }
   return made;
 }
 
-/** The generated files whose text on disk is not what their template gives now. */
-export async function staleFiles(): Promise<string[]> {
+/**
+ * The generated files under `root` (the repository's root by default) whose text is not
+ * what their template gives now, a missing one included.
+ */
+export async function staleFiles(root: URL = ROOT): Promise<string[]> {
   const stale = [];
-  for (const { out, text } of await generate()) {
+  for (const { out, text } of await generate(root)) {
     let kept: string | undefined;
     try {
-      kept = await Deno.readTextFile(new URL(out, ROOT));
+      kept = await Deno.readTextFile(new URL(out, root));
     } catch {
       kept = undefined;
     }
