@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { expand, generate, staleFiles, TWINS } from "./twins.ts";
 import { repoPath } from "../test_util.ts";
+import denoJson from "../../deno.json" with { type: "json" };
 
 const ONE = { one: true, two: false, W: 32 };
 const TWO = { one: false, two: true, W: 64 };
@@ -83,5 +84,24 @@ Deno.test("twins: a mark that cannot be expanded is an error naming its line", (
   }
   assert.throws(() => expand("$one(x)", {}, "t"), {
     message: "t, line 1: '$one(...)' outside a twin",
+  });
+});
+
+Deno.test("twins: the task checks with --check and refuses another argument", async () => {
+  // Run as the deno.json task runs it, with its permissions.
+  const words = denoJson.tasks.twins.split(/\s+/);
+  const run = async (arg: string) => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [...words.slice(1), arg],
+      cwd: repoPath(""),
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
+  };
+  assert.deepEqual(await run("--check"), { code: 0, stderr: "" });
+  assert.deepEqual(await run("--write"), {
+    code: 2,
+    stderr: "error: unknown argument '--write'\nusage: deno task twins [--check]\n",
   });
 });
