@@ -6,11 +6,10 @@
  * @module
  */
 
-import { escapeText } from "../lib/text/escape.ts";
-import { RULE_SETS } from "../lib/sudoku_game/rules.ts";
-import { judgeSequence } from "../lib/sudoku_game/referee.ts";
-import { judgeQttt } from "../lib/qttt/referee.ts";
-import { formatJudged, jsonJudged, type Judged } from "../lib/referee/judged.ts";
+import { escapeText } from "../lib/text/mod.ts";
+import { judgeSequence, RULE_SETS } from "../lib/sudoku_game/mod.ts";
+import { judgeQttt } from "../lib/qttt/mod.ts";
+import { formatJudged, jsonJudged, type Judged } from "../lib/referee/mod.ts";
 import {
   EXIT_NEGATIVE,
   EXIT_OK,

@@ -12,9 +12,8 @@ import {
   formatReadable,
   formatReport,
   formatReportJson,
-} from "../lib/report/classify.ts";
-import { MAX_SIZE } from "../lib/grid/geometry.ts";
-import { GridFormatParser } from "../lib/grid/parse.ts";
+} from "../lib/report/mod.ts";
+import { GridFormatParser, MAX_SIZE } from "../lib/grid/mod.ts";
 import { feedInputs, Output, printHelp } from "./io.ts";
 import { choiceFlag, colorFlag, parseFlags } from "./flags.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { repoPath, runCli } from "./test_util.ts";
 import { colorWanted } from "./flags.ts";
-import { Rng } from "../lib/grid/random.ts";
+import { Rng } from "../lib/grid/mod.ts";
 import { byClass, grids, parseXml, textOf as xmlText } from "../lib/picture/xml_test_util.ts";
 
 const DIR = "testdata/classify/";

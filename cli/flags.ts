@@ -8,7 +8,7 @@
 
 import type { ParseArgsConfig } from "node:util";
 import { UsageError } from "./io.ts";
-import { quoteInput } from "../lib/text/escape.ts";
+import { quoteInput } from "../lib/text/mod.ts";
 
 /** The option values `parseArgs` gives for `options`. */
 type FlagValues<T extends ParseArgsConfig["options"]> = ReturnType<

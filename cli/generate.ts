@@ -8,13 +8,18 @@
  */
 
 import { workerSources, workerUrl } from "./worker_url.ts";
-import { formatLine, valueOfSymbol } from "../lib/grid/parse.ts";
-import { type Generated, Generator, puzzleSeed, type Target } from "../lib/generate/generate.ts";
-import { SYMMETRIES, type Symmetry } from "../lib/generate/symmetry.ts";
-import { levelOf, LEVELS, TECHNIQUES } from "../lib/human/ladder.ts";
-import { TOP_RUNG } from "../lib/human/solver.ts";
-import { answersText, puzzleSheetSvg, puzzleText, type SheetPuzzle } from "../lib/picture/sheet.ts";
-import { quoteInput } from "../lib/text/escape.ts";
+import { formatLine, valueOfSymbol } from "../lib/grid/mod.ts";
+import {
+  type Generated,
+  Generator,
+  puzzleSeed,
+  SYMMETRIES,
+  type Symmetry,
+  type Target,
+} from "../lib/generate/mod.ts";
+import { levelOf, LEVELS, TECHNIQUES, TOP_RUNG } from "../lib/human/mod.ts";
+import { answersText, puzzleSheetSvg, puzzleText, type SheetPuzzle } from "../lib/picture/mod.ts";
+import { quoteInput } from "../lib/text/mod.ts";
 import { formatRating, type SeBand, type SeGenerated, SeGenerator } from "../lib/se/mod.ts";
 import {
   CommandError,

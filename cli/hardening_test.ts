@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { repoPath, runCli } from "./test_util.ts";
-import { Rng } from "../lib/grid/random.ts";
+import { Rng } from "../lib/grid/mod.ts";
 
 const MAIN = repoPath("cli/main.ts");
 const ROOT = repoPath("");

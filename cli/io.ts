@@ -6,13 +6,8 @@
  * @module
  */
 
-import {
-  type GridParser,
-  InputError,
-  MAX_LINE_LENGTH,
-  type ParseEvent,
-} from "../lib/grid/parse.ts";
-import { escapeText } from "../lib/text/escape.ts";
+import { type GridParser, InputError, MAX_LINE_LENGTH, type ParseEvent } from "../lib/grid/mod.ts";
+import { escapeText } from "../lib/text/mod.ts";
 
 /** Exit status: success. */
 export const EXIT_OK = 0;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { lineText, readByteLines, readLineChunks, readLines } from "./io.ts";
-import { InputError } from "../lib/grid/parse.ts";
+import { InputError } from "../lib/grid/mod.ts";
 
 /** A byte stream that delivers `parts` as separate chunks. */
 function streamOf(...parts: string[]): ReadableStream<Uint8Array> {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { quoteInput } from "../lib/text/escape.ts";
+import { quoteInput } from "../lib/text/mod.ts";
 import denoJson from "../deno.json" with { type: "json" };
 import {
   EXIT_USAGE,

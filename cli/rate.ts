@@ -6,21 +6,28 @@
  * @module
  */
 
-import { blockSideOf, type Variant } from "../lib/grid/geometry.ts";
 import {
+  blockSideOf,
+  FormDetector,
   type GridParser,
   InputError,
   type InputForm,
   type ParsedGrid,
   type ParseEvent,
-} from "../lib/grid/parse.ts";
-import { FormDetector, parserFor } from "../lib/grid/forms.ts";
-import { symbolsProblem } from "../lib/grid/symbols.ts";
-import { describeStep } from "../lib/human/describe.ts";
-import { rate, type Rating } from "../lib/human/rate.ts";
-import { cellLabel, humanTables, MAX_HUMAN_SIZE } from "../lib/human/tables.ts";
-import { defaultVariant } from "../lib/solve/count.ts";
-import { quoteInput } from "../lib/text/escape.ts";
+  parserFor,
+  symbolsProblem,
+  type Variant,
+} from "../lib/grid/mod.ts";
+import {
+  cellLabel,
+  describeStep,
+  humanTables,
+  MAX_HUMAN_SIZE,
+  rate,
+  type Rating,
+} from "../lib/human/mod.ts";
+import { defaultVariant } from "../lib/solve/mod.ts";
+import { quoteInput } from "../lib/text/mod.ts";
 import {
   CommandError,
   EXIT_OK,

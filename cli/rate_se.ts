@@ -5,8 +5,7 @@
  * @module
  */
 
-import { InputError, type ParsedGrid } from "../lib/grid/parse.ts";
-import { countSolutions } from "../lib/solve/count.ts";
+import { InputError, type ParsedGrid } from "../lib/grid/mod.ts";
 import { describeHint, formatRating, SeRater } from "../lib/se/mod.ts";
 
 const rater = new SeRater();
@@ -27,19 +26,15 @@ export function seScaleProblem(grid: ParsedGrid): InputError | undefined {
  * then the path when `steps`; as one JSON object a line when `json`.
  */
 export function seLines(grid: ParsedGrid, json: boolean, steps: boolean): string {
-  const counted = countSolutions(grid.cells, 9, { limit: 2, variant: "sudoku" });
+  const r = rater.ratePuzzle(grid.cells, steps);
   let clues = 0;
   for (const d of grid.cells) if (d !== 0) clues++;
   const head = { puzzle: grid.index, line: grid.line, size: 9, variant: "sudoku", clues };
-  if (counted.count !== 1) {
-    const reason = counted.count === 0
-      ? counted.conflict ?? "no solution"
-      : "more than one solution";
+  if (!r.valid) {
     return json
-      ? JSON.stringify({ ...head, scale: "se", level: "invalid", reason }) + "\n"
-      : `invalid ${reason}\n`;
+      ? JSON.stringify({ ...head, scale: "se", level: "invalid", reason: r.reason }) + "\n"
+      : `invalid ${r.reason}\n`;
   }
-  const r = rater.rate(grid.cells, steps);
   const technique = r.er >= 200 ? "unsolved" : r.hardest ?? "none";
   if (json) {
     const body: Record<string, unknown> = {

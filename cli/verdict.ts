@@ -4,8 +4,8 @@
  * @module
  */
 
-import { formatVerdict, formatVerdictJson, verdict } from "../lib/report/verdict.ts";
-import { TokenFormatParser } from "../lib/grid/parse.ts";
+import { formatVerdict, formatVerdictJson, verdict } from "../lib/report/mod.ts";
+import { TokenFormatParser } from "../lib/grid/mod.ts";
 import { feedInputs, Output, printHelp } from "./io.ts";
 import { choiceFlag, parseFlags } from "./flags.ts";
 

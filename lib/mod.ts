@@ -5,10 +5,19 @@
  * (2024 sudoku, 2012 quantum tic-tac-toe) with their referees and bots. Everything here
  * is pure: data in, data out, no I/O.
  *
+ * This module re-exports every folder's names; each folder is also an entry of its own
+ * (`./grid`, `./solve`, `./human`, `./generate`, `./picture`, `./sudoku-game`, `./qttt`,
+ * `./replay`, `./se`, `./report`, `./referee`, `./text`), the smaller import.
+ *
+ * @example Every folder's names from one import
  * ```ts
- * import { countSolutions } from "./mod.ts";
- * const empty4 = new Uint8Array(16);
- * countSolutions(empty4, 4, { limit: 1000 }); // { count: 288, exact: true, ... }
+ * import assert from "node:assert/strict";
+ * import { countSolutions, rate } from "@sudokit/sudokit";
+ *
+ * // The empty 4×4 sudoku has 288 solutions.
+ * assert.equal(countSolutions(new Uint8Array(16), 4, { limit: 1000 }).count, 288);
+ * const grid = Uint8Array.from([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 0, 0, 0, 0]);
+ * assert.equal(rate(grid, 4).valid, true);
  * ```
  *
  * @module
@@ -16,6 +25,7 @@
 
 export * from "./text/mod.ts";
 export * from "./grid/mod.ts";
+export * from "./picture/mod.ts";
 export * from "./solve/mod.ts";
 export * from "./report/mod.ts";
 export * from "./referee/mod.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { runCodecup } from "../../lib/sudoku_game/codecup.ts";
+import { runCodecup } from "../../lib/sudoku_game/mod.ts";
 
 declare function readline(): string | undefined | null;
 declare function print(line: string): void;

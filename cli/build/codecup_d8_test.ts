@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
-import { type LineIo, runCodecup } from "../../lib/sudoku_game/codecup.ts";
+import { judge, type LineIo, Position, runCodecup, SudokuBot } from "../../lib/sudoku_game/mod.ts";
 import { CODECUP_MAX_BYTES } from "./bundle.ts";
-import { judge, Position } from "../../lib/sudoku_game/rules.ts";
-import { SudokuBot } from "../../lib/sudoku_game/bot.ts";
 import { repoPath } from "../test_util.ts";
 
 const DENO = Deno.execPath();
@@ -207,6 +205,9 @@ Deno.test({
           /\b(Deno|require|fromEntries|matchAll|hasOwn|replaceAll|findLast(Index)?|structuredClone|allSettled|WeakRef|toSorted|toReversed)\b|\.at\(/g;
         assert.deepEqual(code.match(later), null);
         assert.doesNotMatch(code, /^\s*(import|export)\s/m);
+        // The bot imports the sudoku_game face: what it does not use stays out, the referee
+        // and the general solution counter above all.
+        assert.doesNotMatch(code, /\b(GeneralEngine|SudokuGame) = class\b/);
       });
 
       await t.step("a game's start as d8 would run it", async () => {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { countSolutions, type SearchControl } from "../../lib/solve/count.ts";
+import { countSolutions, type SearchControl } from "../../lib/solve/mod.ts";
 import { type Batch, type CountSettings, formatCount, type GridCount, isMiss } from "./format.ts";
 
 export type { Batch, CountSettings, GridCount } from "./format.ts";

@@ -9,10 +9,9 @@
  * @module
  */
 
-import { formatLine } from "../../lib/grid/parse.ts";
-import type { Board } from "../../lib/picture/svg.ts";
-import { gridText, readableText, sideBySide } from "../../lib/picture/text.ts";
-import { defaultVariant, type Variant } from "../../lib/solve/count.ts";
+import { formatLine } from "../../lib/grid/mod.ts";
+import { type Board, gridText, readableText, sideBySide } from "../../lib/picture/mod.ts";
+import { defaultVariant, type Variant } from "../../lib/solve/mod.ts";
 
 /**
  * Output shapes: `text` (count's own: the count line, solutions in the one-line form),

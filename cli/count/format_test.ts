@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Rng } from "../../lib/grid/random.ts";
+import { Rng } from "../../lib/grid/mod.ts";
 import { byClass, elements, grids, parseXml, textOf } from "../../lib/picture/xml_test_util.ts";
 import { repoPath, runCli } from "../test_util.ts";
 import { lineValues, solutionProblem } from "../solution_test_util.ts";

@@ -26,6 +26,17 @@ import {
   type GridCount,
 } from "./batch.ts";
 import { isMiss } from "./format.ts";
+import {
+  BATCH_MS,
+  ESTIMATE_AFTER,
+  FIRST_BATCH,
+  largeBudget,
+  QUEUE,
+  SHARE_AFTER,
+  SLOW_GRID,
+  START_AFTER,
+  WORTH,
+} from "./settings.ts";
 import { CommandError, type Output, requirePermission } from "../io.ts";
 import { workerSources, workerUrl } from "../worker_url.ts";
 
@@ -633,53 +644,6 @@ export class Pool {
   get started(): number {
     return this.#workers.length;
   }
-}
-
-/**
- * Milliseconds this thread counts before it starts a worker when the input's size is
- * unknown (standard input): a worker costs it ~12 ms to create (Deno's `new Worker` waits
- * for the worker's runtime), and takes ~50 ms to load and more to warm up.
- */
-const START_AFTER = 100;
-
-/**
- * Milliseconds a lone large grid runs on this thread before workers start to share its
- * search. Nothing is lost at this point, so it only keeps easy grids (25×25 ones take
- * 10–30 ms) from paying for a worker's start (12–17 ms here).
- */
-const SHARE_AFTER = 40;
-
-/** Milliseconds a lone grid counted here runs before the progress line shows it. */
-const SLOW_GRID = 1000;
-
-/** Grids of the first batch up to 9×9, before the pace of counting is known. */
-const FIRST_BATCH = 8;
-
-/** Milliseconds of counting a batch of grids up to 9×9 is sized to, once the pace is known. */
-const BATCH_MS = 10;
-
-/** Milliseconds this thread counts before it estimates the work left. */
-const ESTIMATE_AFTER = 30;
-
-/** Milliseconds of counting left on this thread for which a worker pays (estimated). */
-const WORTH = 150;
-
-/**
- * Batches a worker is kept in before this thread counts one itself: while it does, the
- * worker must not run dry (this thread sees the worker's results only between batches).
- */
-const QUEUE = 2;
-
-/**
- * Milliseconds a grid of a batch of several large ones (16×16 come eight to a batch) may
- * run on this thread before the batch is handed to the workers from that grid on, and
- * with it every later large grid: the time spent on the grid here is lost. Easy 16×16 and
- * 25×25 puzzles take a few ms (the start of a worker more), hard ones seconds. From 25×25
- * up hard grids are common (minimal puzzles: 0.2 to 10 s), so the budget is shorter.
- */
-function largeBudget(batch: Batch): number {
-  for (const s of batch.sizes) if (s >= 25) return 40;
-  return 100;
 }
 
 /** Whether every grid of a batch is 9×9 or smaller. */

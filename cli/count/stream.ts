@@ -7,22 +7,24 @@
  * @module
  */
 
-import { blockSideOf } from "../../lib/grid/geometry.ts";
 import {
+  blockSideOf,
+  FormDetector,
   type GridParser,
   InputError,
   type InputForm,
+  LineFormatParser,
   type ParsedGrid,
   type ParseEvent,
-} from "../../lib/grid/parse.ts";
-import { LineFormatParser } from "../../lib/grid/line_form.ts";
-import { FormDetector, parserFor } from "../../lib/grid/forms.ts";
-import { symbolsProblem } from "../../lib/grid/symbols.ts";
-import { type Board, sheetSvg } from "../../lib/picture/svg.ts";
-import { quoteInput } from "../../lib/text/escape.ts";
+  parserFor,
+  symbolsProblem,
+} from "../../lib/grid/mod.ts";
+import { type Board, sheetSvg } from "../../lib/picture/mod.ts";
+import { quoteInput } from "../../lib/text/mod.ts";
 import { type Batch, countBatch, type CountSettings, epochNow } from "./batch.ts";
 import { boardOfRecord } from "./format.ts";
 import { type GridProgress, Pool } from "./pool.ts";
+import { MAX_BATCH, MAX_BATCH_16, REDRAW_EVERY, SLOW_AFTER } from "./settings.ts";
 import {
   CommandError,
   EXIT_OK,
@@ -89,11 +91,8 @@ export function sharedFlags(values: SharedFlagValues): {
 
 /** Grids per batch sent to a worker: small puzzles in bulk, large ones one at a time. */
 function batchLimit(size: number): number {
-  return size <= 9 ? MAX_BATCH : size <= 16 ? 8 : 1;
+  return size <= 9 ? MAX_BATCH : size <= 16 ? MAX_BATCH_16 : 1;
 }
-
-/** The most grids a batch holds. */
-const MAX_BATCH = 512;
 
 /** Collects grids into batches and hands them on. */
 class Batcher {
@@ -157,11 +156,6 @@ class Batcher {
     await this.send(batch);
   }
 }
-
-/** Milliseconds between two redraws of the progress line. */
-const REDRAW_EVERY = 250;
-/** A grid shows its own progress once it has run this long (ms). */
-const SLOW_AFTER = 1000;
 
 /**
  * The progress line on a terminal's stderr: the grid being counted when it is slow

@@ -9,20 +9,16 @@
 
 /// <reference lib="deno.worker" />
 
-import type { SearchControl } from "../../lib/solve/count.ts";
+import type { SearchControl } from "../../lib/solve/mod.ts";
 import { type Batch, countBatch, countGrid, type CountSettings, epochNow } from "./batch.ts";
 import { type FromWorker, takeOne, type ToWorker } from "./pool.ts";
+import { REDRAW_EVERY as PROGRESS_EVERY, SLOW_AFTER } from "./settings.ts";
 
 let index = -1;
 let hungry: Int32Array | undefined;
 let cancel: Int32Array | undefined;
 /** Jobs finished per worker, read by the pool without waiting for its messages. */
 let done: Int32Array | undefined;
-
-/** Milliseconds between two progress reports of one worker. */
-const PROGRESS_EVERY = 250;
-/** A grid reports its progress once it has run this long. */
-const SLOW_AFTER = 1000;
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);

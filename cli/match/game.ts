@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { GameFactory, GameResult, RefereeGame } from "../../lib/referee/contract.ts";
+import type { GameFactory, GameResult, RefereeGame } from "../../lib/referee/mod.ts";
 import { type Bot, describeExit, startBot } from "./bots.ts";
 
 /** Judgement statuses that are not a fault of the mover. */

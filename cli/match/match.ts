@@ -11,9 +11,8 @@
  * @module
  */
 
-import { qtttGame } from "../../lib/qttt/referee.ts";
-import { sudokuGameFor } from "../../lib/sudoku_game/referee.ts";
-import { RULE_SETS } from "../../lib/sudoku_game/rules.ts";
+import { qtttGame } from "../../lib/qttt/mod.ts";
+import { RULE_SETS, sudokuGameFor } from "../../lib/sudoku_game/mod.ts";
 import {
   CommandError,
   describeOsError,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { commandArgv, splitCommand } from "./match.ts";
 import { runCli } from "../test_util.ts";
-import { judge, Position } from "../../lib/sudoku_game/rules.ts";
+import { judge, Position } from "../../lib/sudoku_game/mod.ts";
 
 const DENO = Deno.execPath();
 /** A fake bot of testdata/match/fake_bot.ts in a mode, as a command line. */

@@ -16,8 +16,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Browser, isPng, type Page } from "../browser_test_util.ts";
 import { repoPath, runCli } from "../test_util.ts";
-import { judge, Position } from "../../lib/sudoku_game/rules.ts";
-import { applyTurn, Qttt } from "../../lib/qttt/game.ts";
+import { judge, Position } from "../../lib/sudoku_game/mod.ts";
+import { applyTurn, Qttt } from "../../lib/qttt/mod.ts";
 
 const DENO = Deno.execPath();
 /** A `sudokit play` bot as a command line; `{game}` varies its seed per game. */

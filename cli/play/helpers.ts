@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { SplitHelper } from "../../lib/sudoku_game/endgame_split.ts";
+import type { SplitHelper } from "../../lib/sudoku_game/mod.ts";
 import { workerUrl } from "../worker_url.ts";
 
 /** A message to a helper: the shared table once, then a set to search. */

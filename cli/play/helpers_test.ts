@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { startHelpers } from "./helpers.ts";
-import { MoveStatus, SolutionGame } from "../../lib/sudoku_game/endgame.ts";
-import { solveSplit } from "../../lib/sudoku_game/endgame_split.ts";
-import { tableBytes } from "../../lib/sudoku_game/endgame_table.ts";
-import { collectSolutions } from "../../lib/solve/count.ts";
-import { parseGrid81 } from "../../lib/sudoku_game/rules.ts";
+import {
+  MoveStatus,
+  parseGrid81,
+  SolutionGame,
+  solveSplit,
+  tableBytes,
+} from "../../lib/sudoku_game/mod.ts";
+import { collectSolutions } from "../../lib/solve/mod.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
 
 const BITS = 18;

@@ -5,15 +5,20 @@
  * @module
  */
 
-import { ENUM_LIMIT, ENUM_TRIGGER, OPENING_GIVENS, SudokuBot } from "../../lib/sudoku_game/bot.ts";
-import { BotSession } from "../../lib/sudoku_game/session.ts";
-import { MAX_SOLUTIONS, SolutionGame } from "../../lib/sudoku_game/endgame.ts";
-import { analyzeSolutions } from "../../lib/sudoku_game/endgame_analyze.ts";
-import { formatGrid81, formatMove, parseGrid81 } from "../../lib/sudoku_game/rules.ts";
-import { estimateSolutions } from "../../lib/sudoku_game/sample.ts";
-import { collectSolutions, countSolutions, engineFor } from "../../lib/solve/count.ts";
-import { Rng } from "../../lib/grid/random.ts";
-import { describeChar, quoteInput } from "../../lib/text/escape.ts";
+import {
+  ANALYZE_MAX,
+  analyzePosition,
+  BotSession,
+  ENUM_LIMIT,
+  ENUM_TRIGGER,
+  formatGrid81,
+  formatMove,
+  OPENING_GIVENS,
+  parseGrid81,
+  SudokuBot,
+  tableBytes,
+} from "../../lib/sudoku_game/mod.ts";
+import { describeChar, quoteInput } from "../../lib/text/mod.ts";
 import { analyzeFormat, formatWithoutAnalyze, parseBotFlags } from "./flags.ts";
 import {
   CommandError,
@@ -27,18 +32,9 @@ import {
   writeStderr,
 } from "../io.ts";
 import { choiceFlag, coreCount, intFlag, numberFlag, seedFlag } from "../flags.ts";
-import { tableBytes } from "../../lib/sudoku_game/endgame_table.ts";
 import { workerSources } from "../worker_url.ts";
 import { startHelpers } from "./helpers.ts";
 
-/** Solutions `--analyze` enumerates at most. */
-const ANALYZE_MAX = MAX_SOLUTIONS;
-/**
- * `--analyze` refuses at once a grid whose estimated solutions exceed the cap this many
- * times. The estimate is the mean of 12 random walks; of 12,000 walks on grids of 5,000 to
- * 2,100,000 solutions none was 140 times too high, and the mean of 12 at most twice.
- */
-const OBVIOUS = 1000;
 /** The numbers of the help, as it writes them: 750,000 and so on. */
 const ENUM_FROM = thousands(ENUM_TRIGGER * ENUM_LIMIT);
 const ENUM_MOST = thousands(ENUM_LIMIT);
@@ -187,64 +183,32 @@ function analyze(
 ): number {
   const t0 = performance.now();
   const now = () => performance.now();
-  const deadline = limitSeconds === undefined ? Infinity : t0 + limitSeconds * 1000;
   const grid = parseAnalyzeGrid(text.trim());
-  const first = countSolutions(grid, 9, { limit: 2 });
-  if (first.conflict !== undefined) {
-    throw new CommandError(`--analyze: the grid breaks the rules: ${first.conflict}`);
-  }
-  if (first.count === 0) throw new CommandError("--analyze: the grid has no solution");
-  if (first.count > 1) {
-    // Far too many solutions shows in a tenth of a second; enumerating the cap takes seconds.
-    const estimate = estimateSolutions(engineFor(9, "sudoku"), grid, new Rng(1));
-    if (estimate > OBVIOUS * ANALYZE_MAX) {
+  const a = analyzePosition(
+    grid,
+    limitSeconds === undefined ? {} : { deadline: t0 + limitSeconds * 1000, now },
+  );
+  switch (a.kind) {
+    case "conflict":
+      throw new CommandError(`--analyze: the grid breaks the rules: ${a.conflict}`);
+    case "no-solution":
+      throw new CommandError("--analyze: the grid has no solution");
+    case "too-many":
       throw new CommandError(
-        `--analyze: the grid has about ${estimate.toExponential(1)} solutions (estimated), ` +
-          `far more than the ${CAP} it can enumerate: fill in more cells`,
+        a.estimate !== undefined
+          ? `--analyze: the grid has about ${a.estimate.toExponential(1)} solutions ` +
+            `(estimated), far more than the ${CAP} it can enumerate: fill in more cells`
+          : `--analyze: the grid has more than ${CAP} solutions, the most it can enumerate: ` +
+            "fill in more cells",
       );
-    }
-  }
-  const counted = collectSolutions(grid, 9, {
-    limit: ANALYZE_MAX + 1,
-    ...(limitSeconds === undefined ? {} : { stop: () => now() >= deadline }),
-  });
-  const n = counted.count;
-  if (n > ANALYZE_MAX) {
-    throw new CommandError(
-      `--analyze: the grid has more than ${CAP} solutions, the most it can enumerate: ` +
-        "fill in more cells",
-    );
-  }
-  let value = "UNKNOWN";
-  let winning: string[] = [];
-  let nodes = 0;
-  // When the time ran out during the enumeration (not exact), there is no search.
-  if (counted.exact && n === 1) {
-    // The opponent left one solution: claiming it wins at once.
-    value = "WIN1";
-    winning = ["!"];
-  } else if (counted.exact && now() < deadline) {
-    const game = new SolutionGame({ tableBits: 20 });
-    const a = analyzeSolutions(
-      game,
-      counted.solutions,
-      n,
-      limitSeconds === undefined ? {} : { deadline, now },
-      true,
-    );
-    value = a.value ?? "UNKNOWN";
-    nodes = a.nodes;
-    winning = a.winning.map((m) =>
-      formatMove({ cell: m.cell, digit: m.digit, claim: m.count === 1 })
-    );
   }
   const report: Analyzed = {
     grid: formatGrid81(grid),
-    value,
-    winning,
-    solutions: n,
-    exact: counted.exact,
-    nodes,
+    value: a.value ?? "UNKNOWN",
+    winning: a.winning.map(formatMove),
+    solutions: a.solutions,
+    exact: a.exact,
+    nodes: a.nodes,
     ms: performance.now() - t0,
   };
   const out = new Output();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { LiveBot, repoPath, runCli } from "../test_util.ts";
-import { judge, parseGrid81, Position } from "../../lib/sudoku_game/rules.ts";
+import { judge, parseGrid81, Position } from "../../lib/sudoku_game/mod.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
 
 /** Judge `lines` as alternating moves from the empty grid; all must be OK (or the last WIN). */

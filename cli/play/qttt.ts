@@ -9,14 +9,21 @@
  * @module
  */
 
-import { escapeText, quoteInput } from "../../lib/text/escape.ts";
-import { applyTurn, parseInput, PLAYER_NAMES, Qttt } from "../../lib/qttt/game.ts";
-import { QtttSolver } from "../../lib/qttt/endgame.ts";
-import { MctsBot, playRandomTurn, turnBudget } from "../../lib/qttt/bot.ts";
-import { describeEnd } from "../../lib/qttt/referee.ts";
-import { shownMove } from "../../lib/referee/judged.ts";
+import { escapeText, quoteInput } from "../../lib/text/mod.ts";
+import {
+  applyTurn,
+  describeEnd,
+  MctsBot,
+  parseInput,
+  PLAYER_NAMES,
+  playRandomTurn,
+  Qttt,
+  QtttSolver,
+  turnBudget,
+} from "../../lib/qttt/mod.ts";
+import { shownMove } from "../../lib/referee/mod.ts";
 import { analyzeFormat, type BotFlags, formatWithoutAnalyze } from "./flags.ts";
-import { Rng } from "../../lib/grid/random.ts";
+import { Rng } from "../../lib/grid/mod.ts";
 import {
   CommandError,
   EXIT_OK,

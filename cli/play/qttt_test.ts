@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { LiveBot, runCli } from "../test_util.ts";
-import { applyTurn, parseInput, Qttt } from "../../lib/qttt/game.ts";
-import { playRandomTurn } from "../../lib/qttt/bot.ts";
-import { Rng } from "../../lib/grid/random.ts";
+import { applyTurn, parseInput, playRandomTurn, Qttt } from "../../lib/qttt/mod.ts";
+import { Rng } from "../../lib/grid/mod.ts";
 import { EXAMPLE } from "../../testdata/qttt/example_game.ts";
 
 Deno.test("check-move --game qttt", async (t) => {

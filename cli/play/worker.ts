@@ -8,8 +8,7 @@
 
 /// <reference lib="deno.worker" />
 
-import { SolutionGame } from "../../lib/sudoku_game/endgame.ts";
-import { helpSolve } from "../../lib/sudoku_game/endgame_split.ts";
+import { helpSolve, SolutionGame } from "../../lib/sudoku_game/mod.ts";
 import type { HelperMessage } from "./helpers.ts";
 
 let game: SolutionGame | undefined;

@@ -6,9 +6,8 @@
  * @module
  */
 
-import { blockSideOf, type Variant } from "../grid/geometry.ts";
-import type { Rng } from "../grid/random.ts";
-import { countSolutions } from "../solve/count.ts";
+import { blockSideOf, type Rng, type Variant } from "../grid/mod.ts";
+import { countSolutions } from "../solve/mod.ts";
 
 /**
  * A random solved S×S grid under `variant` (sudoku or x, square sizes), the same for the

@@ -7,20 +7,20 @@
  * @module
  */
 
-import type { Variant } from "../grid/geometry.ts";
-import { Rng } from "../grid/random.ts";
-import { countSolutions } from "../solve/count.ts";
-import type { SearchControl } from "../solve/engine.ts";
+import { Rng, type Variant } from "../grid/mod.ts";
+import { countSolutions, type SearchControl } from "../solve/mod.ts";
 import {
   type Difficulty,
+  HumanSolver,
+  type HumanTables,
+  humanTables,
   levelOf,
   levelRungs,
   LEVELS,
   RUNG,
   type Technique,
-} from "../human/ladder.ts";
-import { HumanSolver, TOP_RUNG } from "../human/solver.ts";
-import { type HumanTables, humanTables } from "../human/tables.ts";
+  TOP_RUNG,
+} from "../human/mod.ts";
 import { randomSolution } from "./fill.ts";
 import { orbits, SYMMETRIES, type Symmetry } from "./symmetry.ts";
 

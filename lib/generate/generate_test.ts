@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import { Generator, puzzleSeed, type Target } from "./generate.ts";
 import { orbits, SYMMETRIES } from "./symmetry.ts";
-import { formatLine } from "../grid/parse.ts";
-import { rate } from "../human/rate.ts";
-import { RUNG } from "../human/ladder.ts";
-import { HumanSolver } from "../human/solver.ts";
-import { countSolutions } from "../solve/count.ts";
+import { formatLine } from "../grid/mod.ts";
+import { HumanSolver, rate, RUNG } from "../human/mod.ts";
+import { countSolutions } from "../solve/mod.ts";
 import { plainMinimal, plainSolutions } from "../human/test_util.ts";
 
 const ROOT = new URL("../../", import.meta.url);

@@ -4,10 +4,15 @@
  * of the human solver's ladder, the same for the same seed on every machine. `README.md`
  * in this folder explains the method and its figures.
  *
+ * @example The easy 9×9 puzzle of seed 42: one solution, minimal, the same on every machine
  * ```ts
- * import { Generator } from "./mod.ts";
- * const g = new Generator({ size: 9, variant: "sudoku", target: "easy" });
- * g.generate(42)?.clues; // the clue count of the puzzle of seed 42
+ * import assert from "node:assert/strict";
+ * import { Generator } from "@sudokit/sudokit/generate";
+ * import { countSolutions } from "@sudokit/sudokit/solve";
+ *
+ * const made = new Generator({ size: 9, variant: "sudoku", target: "easy" }).generate(42)!;
+ * assert.deepEqual([made.clues, made.minimal], [25, true]);
+ * assert.equal(countSolutions(made.puzzle, 9, { limit: 2 }).count, 1);
  * ```
  *
  * @module

@@ -16,7 +16,7 @@ import {
 } from "./parse.ts";
 import { SymbolTable, zeroBasedSymbols } from "./symbols.ts";
 import { blockSideOf } from "./geometry.ts";
-import { describeChar } from "../text/escape.ts";
+import { describeChar } from "../text/mod.ts";
 
 /**
  * Values of the default symbols by character code (-1: not a symbol), bound in this module

@@ -16,7 +16,7 @@
 
 import { MAX_SIZE } from "./geometry.ts";
 import { SymbolTable } from "./symbols.ts";
-import { describeChar, quoteInput } from "../text/escape.ts";
+import { describeChar, quoteInput } from "../text/mod.ts";
 
 /** A grid read from input. */
 export interface ParsedGrid {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { lowestBit } from "../grid/symbols.ts";
+import { lowestBit } from "../grid/mod.ts";
 import type { Technique } from "./ladder.ts";
 import type { HumanTables } from "./tables.ts";
 

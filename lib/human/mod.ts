@@ -5,11 +5,19 @@
  * path step by step. Sizes 1 to 32, sudoku, Sudoku-X and Latin squares. `README.md` in
  * this folder explains the method and its figures.
  *
+ * @example The level of a 4×4 puzzle, its hardest technique and its steps
  * ```ts
- * import { rate } from "./mod.ts";
- * const grid = new Uint8Array(16); // 4×4, 0 for empty
- * grid.set([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3]);
- * rate(grid, 4); // { valid: true, level: "simple", hardest: "naked-single", ... }
+ * import assert from "node:assert/strict";
+ * import { describeStep, humanTables, rate } from "@sudokit/sudokit/human";
+ *
+ * const grid = Uint8Array.from([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 0, 0, 0, 0]);
+ * const r = rate(grid, 4, { steps: true });
+ * assert.ok(r.valid);
+ * assert.deepEqual([r.level, r.hardest], ["simple", "naked-single"]);
+ * assert.equal(describeStep(r.steps![0], humanTables(4, "sudoku")), "naked-single: r4c1=4");
+ * // The empty grid has 288 solutions: no rating.
+ * const empty = rate(new Uint8Array(16), 4);
+ * assert.deepEqual(empty, { valid: false, reason: "more than one solution" });
  * ```
  *
  * @module

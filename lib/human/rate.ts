@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { Variant } from "../grid/geometry.ts";
-import { countSolutions, defaultVariant } from "../solve/count.ts";
+import type { Variant } from "../grid/mod.ts";
+import { countSolutions, defaultVariant } from "../solve/mod.ts";
 import type { Step } from "./board.ts";
 import { type Difficulty, levelOf, type Technique, TECHNIQUES } from "./ladder.ts";
 import { HumanSolver, TOP_RUNG } from "./solver.ts";

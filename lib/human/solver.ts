@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Variant } from "../grid/geometry.ts";
+import type { Variant } from "../grid/mod.ts";
 import { CandidateBoard, type Step } from "./board.ts";
 import { forcingChain, guess, simpleColouring, xyChain } from "./chains.ts";
 import { RUNG, TECHNIQUES } from "./ladder.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { blockSideOf, geometry, type Variant } from "../grid/geometry.ts";
+import { blockSideOf, geometry, type Variant } from "../grid/mod.ts";
 
 /** Kind of a house, as steps name it. */
 export type HouseKind = "row" | "column" | "box" | "diagonal";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { lowestBit, popcount } from "../grid/symbols.ts";
+import { lowestBit, popcount } from "../grid/mod.ts";
 import type { CandidateBoard } from "./board.ts";
 import type { Technique } from "./ladder.ts";
 

@@ -7,10 +7,23 @@
  *
  * Imports `grid/` and `text/` only.
  *
+ * @example A 4×4 grid as text and as an SVG board
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { boardSvg, gridText, readableText } from "@sudokit/sudokit/picture";
+ *
+ * const grid = Uint8Array.from([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 0, 0, 0, 0]);
+ * assert.equal(gridText(grid, 4), "1234\n3412\n2143\n....");
+ * assert.equal(readableText(grid, 4, {}).split("\n")[2], "-----|-----");
+ * const svg = boardSvg({ size: 4, cells: grid, lastMove: 11 });
+ * assert.match(svg, /<g data-grid="1" data-size="4" data-variant="sudoku"/);
+ * assert.equal(svg.match(/data-cell=/g)?.length, 16);
+ * ```
+ *
  * @module
  */
 
-export type { Variant } from "../grid/geometry.ts";
+export type { Variant } from "../grid/mod.ts";
 export {
   type Board,
   boardSvg,

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Variant } from "../grid/geometry.ts";
+import type { Variant } from "../grid/mod.ts";
 import { type Board, sheetSvg } from "./svg.ts";
 import { gridText, readableText, sideBySide } from "./text.ts";
 

@@ -13,9 +13,9 @@
  * @module
  */
 
-import { blockSideOf, MAX_SIZE, type Variant } from "../grid/geometry.ts";
+import { blockSideOf, MAX_SIZE, type Variant } from "../grid/mod.ts";
 import { symbolTexts } from "./text.ts";
-import { escapeText } from "../text/escape.ts";
+import { escapeText } from "../text/mod.ts";
 
 /** One grid to draw and its marks. Cells are indexed 0-based, row-major. */
 export interface Board {

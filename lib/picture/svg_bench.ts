@@ -1,4 +1,4 @@
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 import { type Board, boardSvg, sheetSvg } from "./mod.ts";
 
 /** 1,000 random 9×9 boards: about half the cells given, some filled, a conflict, a last move. */

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { Rng } from "../grid/random.ts";
-import type { Variant } from "../grid/geometry.ts";
+import { Rng, type Variant } from "../grid/mod.ts";
 import { type Board, boardSvg, escapeXml, sheetSvg, SVG_NAMESPACE } from "./mod.ts";
 import {
   byClass,

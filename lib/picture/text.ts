@@ -16,8 +16,7 @@
  * @module
  */
 
-import { blockSideOf, type Variant } from "../grid/geometry.ts";
-import { MAX_LINE_SIZE, symbolOf } from "../grid/parse.ts";
+import { blockSideOf, MAX_LINE_SIZE, symbolOf, type Variant } from "../grid/mod.ts";
 
 /** How {@linkcode readableText} draws a grid. */
 export interface TextOptions {

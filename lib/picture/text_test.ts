@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { gridText, readableText, sideBySide } from "./text.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 
 /** Cells of a one-line 9×9 grid. */
 function cells(line: string): Uint8Array {

@@ -11,7 +11,7 @@
  */
 
 import { bonusOf, formatTurn, lowest, nthSquare, popcount16, Qttt } from "./game.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 import {
   ACTION_COLLAPSE as ACT_COLLAPSE,
   applyAction,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { applyTurn, Qttt } from "./game.ts";
 import { MctsBot, playRandomTurn, turnBudget } from "./bot.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 
 function play(turns: string[]): Qttt {
   const q = new Qttt();

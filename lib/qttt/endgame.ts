@@ -26,7 +26,7 @@
  */
 
 import { formatTurn, LINES4, lowest, popcount16, Qttt } from "./game.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 
 /** An atomic action: a mark `a * 16 + b` (a < b), a collapse `COLLAPSE + square`, or `CLAIM`. */
 export type Action = number;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { Qttt } from "./game.ts";
 import { playRandomTurn } from "./bot.ts";
 import { ACTION_CLAIM, ACTION_COLLAPSE, QtttSolver } from "./endgame.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 
 /** Finished games with a line of four for both players that the reference met. */
 let doubles = 0;

@@ -144,13 +144,13 @@ export class Qttt {
   /** Whether the game has ended. */
   over = false;
   /** Move number of the classical mark on each square (0 when none). */
-  readonly moveAt = new Uint8Array(16);
+  readonly moveAt: Uint8Array = new Uint8Array(16);
   /** Squares joined to each square by a live quantum mark. */
-  readonly adj = new Uint16Array(16);
+  readonly adj: Uint16Array = new Uint16Array(16);
   /** The entanglement component of each uncollapsed square, as a set (itself when alone). */
-  readonly comp = new Uint16Array(16);
+  readonly comp: Uint16Array = new Uint16Array(16);
   /** Move number of the live mark between squares i and j at `i * 16 + j` (0 when none). */
-  readonly edge = new Uint8Array(256);
+  readonly edge: Uint8Array = new Uint8Array(256);
 
   /** The empty board, X to move. */
   constructor() {

@@ -11,7 +11,7 @@ import {
   SQUARE_NAMES,
 } from "./game.ts";
 import { playRandomTurn } from "./bot.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 import { EXAMPLE } from "../../testdata/qttt/example_game.ts";
 
 /** Play outputs from the start, failing on any illegal one; returns the position. */

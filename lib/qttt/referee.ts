@@ -28,10 +28,11 @@ import {
   recordRow,
   type RefereeGame,
   type Seat,
-} from "../referee/contract.ts";
+  type SequenceOutcome,
+  shownMove,
+} from "../referee/mod.ts";
 import { applyTurn, firstLegalTurn, lowest, parseInput, PLAYER_NAMES, Qttt } from "./game.ts";
-import { type SequenceOutcome, shownMove } from "../referee/judged.ts";
-import { escapeText } from "../text/escape.ts";
+import { escapeText } from "../text/mod.ts";
 
 /** Human-readable end of a finished position, e.g. `X has a line of four (X 22, O 2)`. */
 export function describeEnd(q: Qttt): string {

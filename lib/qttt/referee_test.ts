@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { qtttGame, qtttPositionText } from "./referee.ts";
 import { Qttt } from "./game.ts";
-import type { RefereeGame } from "../referee/contract.ts";
+import type { RefereeGame } from "../referee/mod.ts";
 import { EXAMPLE } from "../../testdata/qttt/example_game.ts";
 
 // The statement's "Input" column, turn by turn.

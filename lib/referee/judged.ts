@@ -6,7 +6,7 @@
  * @module
  */
 
-import { escapeText } from "../text/escape.ts";
+import { escapeText } from "../text/mod.ts";
 
 /** One judged move, in the terms both games share. */
 export interface Judged {

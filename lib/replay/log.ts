@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { GameResult, MoveLog, Seat, SolutionCount } from "../referee/contract.ts";
+import type { GameResult, MoveLog, Seat, SolutionCount } from "../referee/mod.ts";
 
 /** The `format` tag of a {@linkcode GameLog}; changes when the layout does. */
 export const LOG_FORMAT = "sudokit-game-log/1";

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { gameLog, LOG_FORMAT, logJson, scriptJson } from "./log.ts";
 import { replayLog } from "./page.ts";
-import { SudokuGame } from "../sudoku_game/referee.ts";
-import { qtttGame } from "../qttt/referee.ts";
-import type { GameResult } from "../referee/contract.ts";
+import { SudokuGame } from "../sudoku_game/mod.ts";
+import { qtttGame } from "../qttt/mod.ts";
+import type { GameResult } from "../referee/mod.ts";
 
 /** A short sudoku game: two moves, then a doubled digit by the first seat. */
 function shortSudoku(): GameResult {

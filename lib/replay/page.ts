@@ -8,15 +8,15 @@
  * @module
  */
 
-import { escapeXml } from "../picture/svg.ts";
+import { escapeXml } from "../picture/mod.ts";
 import { chartOf, durationText } from "./chart.ts";
-import { escapeText } from "../text/escape.ts";
+import { escapeText } from "../text/mod.ts";
 import { type GameLog, gameLog, type LoggedMove, type ReplayInput, scriptJson } from "./log.ts";
 import { qtttView } from "./qttt.ts";
 import { REPLAY_SCRIPT } from "./script.ts";
 import { sudokuView } from "./sudoku.ts";
 import type { GameView } from "./view.ts";
-import type { SolutionCount } from "../referee/contract.ts";
+import type { SolutionCount } from "../referee/mod.ts";
 
 const VIEWS: Readonly<Record<string, GameView>> = { sudoku: sudokuView, qttt: qtttView };
 

@@ -5,10 +5,9 @@ import { REPLAY_SCRIPT } from "./script.ts";
 import { qtttView } from "./qttt.ts";
 import { sudokuView } from "./sudoku.ts";
 import type { GameLog } from "./log.ts";
-import { SudokuGame } from "../sudoku_game/referee.ts";
-import { parseGrid81 } from "../sudoku_game/rules.ts";
-import { qtttGame } from "../qttt/referee.ts";
-import type { RefereeGame } from "../referee/contract.ts";
+import { parseGrid81, SudokuGame } from "../sudoku_game/mod.ts";
+import { qtttGame } from "../qttt/mod.ts";
+import type { RefereeGame } from "../referee/mod.ts";
 
 /** A start with two solutions (Ab/Ac/Db/Dc hold 1 and 4 either way round). */
 const TWO_SOLUTIONS =

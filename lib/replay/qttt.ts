@@ -8,8 +8,8 @@
  * @module
  */
 
-import { applyTurn, lowest, PLAYER_NAMES, Qttt, SQUARE_NAMES } from "../qttt/game.ts";
-import { qtttPositionText } from "../qttt/referee.ts";
+import { applyTurn, PLAYER_NAMES, Qttt, qtttPositionText, SQUARE_NAMES } from "../qttt/mod.ts";
+import { lowestBit } from "../grid/mod.ts";
 import type { GameLog } from "./log.ts";
 import { type BoardView, cellSvg, type GameView, StateTable } from "./view.ts";
 
@@ -43,7 +43,7 @@ const BACKGROUND = `<rect class="bg" x="3" y="3" width="${SQUARE - 6}" height="$
 /** The marks of an uncollapsed square, by move number: live ones, then the pending one. */
 function marksOf(q: Qttt, s: number): number[] {
   const marks: number[] = [];
-  for (let n = q.adj[s]; n !== 0; n &= n - 1) marks.push(q.edge[s * 16 + lowest(n)]);
+  for (let n = q.adj[s]; n !== 0; n &= n - 1) marks.push(q.edge[s * 16 + lowestBit(n)]);
   marks.sort((a, b) => a - b);
   if (q.pendingA === s || q.pendingB === s) marks.push(q.moves);
   return marks;

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { formatGrid81, parseMove } from "../sudoku_game/rules.ts";
+import { formatGrid81, parseMove } from "../sudoku_game/mod.ts";
 import type { GameLog } from "./log.ts";
 import { type BoardView, cellSvg, type GameView, StateTable } from "./view.ts";
 

@@ -9,10 +9,8 @@
  * @module
  */
 
-import { blockSideOf } from "../grid/geometry.ts";
-import { describeDuplicate, type Duplicate, findDuplicates } from "../grid/validate.ts";
-import { sheetSvg } from "../picture/svg.ts";
-import { readableText } from "../picture/text.ts";
+import { blockSideOf, describeDuplicate, type Duplicate, findDuplicates } from "../grid/mod.ts";
+import { readableText, sheetSvg } from "../picture/mod.ts";
 
 /** The three classes, strictest first. */
 export type GridClass = "Sudoku-X" | "Sudoku" | "Latin Square";

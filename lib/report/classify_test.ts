@@ -13,8 +13,7 @@ import {
   type GridReport,
   unitName,
 } from "./classify.ts";
-import { GridFormatParser } from "../grid/parse.ts";
-import { Rng } from "../grid/random.ts";
+import { GridFormatParser, Rng } from "../grid/mod.ts";
 import { byClass, elements, grids, parseXml, textOf } from "../picture/xml_test_util.ts";
 
 /** Deterministic floats in [0, 1), so failures reproduce. */

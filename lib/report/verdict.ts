@@ -4,10 +4,10 @@
  * @module
  */
 
-import { findConflict } from "../grid/validate.ts";
+import { findConflict } from "../grid/mod.ts";
 // The 9×9 engine alone, not `countSolutions`: that would load the engine of every other
 // size too, 4–5 ms of a verdict run's start-up.
-import { Engine9 } from "../solve/engine9.ts";
+import { Engine9 } from "../solve/mod.ts";
 
 let engine: Engine9 | undefined;
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { formatVerdict, formatVerdictJson, type Verdict, verdict } from "./verdict.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 
 /** Deterministic floats in [0, 1), so failures reproduce. */
 function rng(seed: number): () => number {

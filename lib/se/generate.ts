@@ -5,8 +5,7 @@
  * @module
  */
 
-import { type Generated, Generator, puzzleSeed } from "../generate/generate.ts";
-import type { Symmetry } from "../generate/symmetry.ts";
+import { type Generated, Generator, puzzleSeed, type Symmetry } from "../generate/mod.ts";
 import { SeRater, type SeRating } from "./rate.ts";
 
 /** Mixed into a puzzle's seed to give the seeds of its tries. */

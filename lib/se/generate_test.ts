@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { SeGenerator } from "./generate.ts";
 import { SeRater } from "./rate.ts";
-import { puzzleSeed } from "../generate/generate.ts";
+import { puzzleSeed } from "../generate/mod.ts";
 import { plainMinimal, plainSolutions } from "../human/test_util.ts";
 
 Deno.test("se generator: unique, minimal puzzles rated in the band, one per seed", () => {

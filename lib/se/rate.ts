@@ -6,6 +6,7 @@
  * @module
  */
 
+import { countSolutions } from "../solve/mod.ts";
 import { SeBoard } from "./board.ts";
 import type { Hint } from "./hint.ts";
 import { PRODUCERS } from "./ladder.ts";
@@ -26,9 +27,33 @@ export interface SeRating {
   readonly steps?: readonly Hint[];
 }
 
+/**
+ * A puzzle's SE rating after the check SE assumes passed: `valid: false` with the reason
+ * when it has no solution or more than one.
+ */
+export type SePuzzleRating =
+  | ({ readonly valid: true } & SeRating)
+  | { readonly valid: false; readonly reason: string };
+
 /** Rates 9×9 puzzles like SE, reusing one board. */
 export class SeRater {
   readonly #board = new SeBoard();
+
+  /**
+   * Check that `grid` (81 digits, 0 empty) has one solution, then {@linkcode SeRater.rate}
+   * it; `valid: false` with the reason (the rule it breaks, no solution, more than one)
+   * when not.
+   */
+  ratePuzzle(grid: Uint8Array, steps = false): SePuzzleRating {
+    const counted = countSolutions(grid, 9, { limit: 2, variant: "sudoku" });
+    if (counted.count !== 1) {
+      const reason = counted.count === 0
+        ? counted.conflict ?? "no solution"
+        : "more than one solution";
+      return { valid: false, reason };
+    }
+    return { valid: true, ...this.rate(grid, steps) };
+  }
 
   /**
    * Rate `grid` (81 digits, 0 empty; it should have one solution: SE's rules assume it).

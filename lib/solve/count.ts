@@ -8,7 +8,7 @@
 import type { Engine, SearchControl, SolutionCallback, Variant } from "./engine.ts";
 import { Engine9 } from "./engine9.ts";
 import { GeneralEngine } from "./engine_general.ts";
-import { findConflict } from "../grid/validate.ts";
+import { findConflict } from "../grid/mod.ts";
 
 export type { SearchControl, SolutionCallback, Variant } from "./engine.ts";
 

@@ -6,7 +6,7 @@ import {
   STOP_EVERY,
   type Variant,
 } from "./count.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 
 /** Deterministic floats in [0, 1), so failures reproduce. */
 function rng(seed: number): () => number {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Variant } from "../grid/geometry.ts";
+import type { Variant } from "../grid/mod.ts";
 
 export type { Variant };
 

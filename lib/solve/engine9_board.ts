@@ -1,3 +1,4 @@
+// Generated from engine9_board.ts.in (its loops unrolled) by 'deno task twins': edit the template.
 /**
  * The candidate state of a 9×9 grid for {@linkcode Engine9}, and its propagation: locked
  * candidates and hidden singles per digit, naked singles per band, and the triad rule
@@ -254,9 +255,10 @@ export class Board9 {
         let c0 = cf[d], c1 = cf[d + 1], c2 = cf[d + 2];
         let occ = ck[d];
         do {
+          // The three bands' blocks, written out (the blocks are the same).
           if (a0 !== c0) {
-            // Band 0 (the blocks of bands 1 and 2 are the same). The row lookups give the
-            // minirows and the row singles; the singles stay valid unless the mask cuts.
+            // The row lookups give the minirows and the row singles; the singles stay
+            // valid unless the mask cuts.
             const t0 = rowT[a0 & 511], t1 = rowT[(a0 >> 9) & 511], t2 = rowT[a0 >> 18];
             const keep = complex[(t0 & 7) | ((t1 & 7) << 3) | ((t2 & 7) << 6)];
             if (keep === 0) return false;
@@ -305,6 +307,8 @@ export class Board9 {
             c0 = a0;
           }
           if (a1 !== c1) {
+            // The row lookups give the minirows and the row singles; the singles stay
+            // valid unless the mask cuts.
             const t0 = rowT[a1 & 511], t1 = rowT[(a1 >> 9) & 511], t2 = rowT[a1 >> 18];
             const keep = complex[(t0 & 7) | ((t1 & 7) << 3) | ((t2 & 7) << 6)];
             if (keep === 0) return false;
@@ -317,6 +321,8 @@ export class Board9 {
                 (single[a1 >> 18] << 18)) & u1;
             }
             if (solved !== 0) {
+              // Rows left with one cell: place them, take the cells from every digit, and
+              // mark the digits that had them (branch-free: x & solved is below 2^27).
               u1 &= ~solved;
               const ns = ~solved;
               let x = 0;
@@ -351,6 +357,8 @@ export class Board9 {
             c1 = a1;
           }
           if (a2 !== c2) {
+            // The row lookups give the minirows and the row singles; the singles stay
+            // valid unless the mask cuts.
             const t0 = rowT[a2 & 511], t1 = rowT[(a2 >> 9) & 511], t2 = rowT[a2 >> 18];
             const keep = complex[(t0 & 7) | ((t1 & 7) << 3) | ((t2 & 7) << 6)];
             if (keep === 0) return false;
@@ -363,6 +371,8 @@ export class Board9 {
                 (single[a2 >> 18] << 18)) & u2;
             }
             if (solved !== 0) {
+              // Rows left with one cell: place them, take the cells from every digit, and
+              // mark the digits that had them (branch-free: x & solved is below 2^27).
               u2 &= ~solved;
               const ns = ~solved;
               let x = 0;

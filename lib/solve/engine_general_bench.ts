@@ -1,7 +1,6 @@
 import type { Variant } from "./engine.ts";
 import { GeneralEngine } from "./engine_general.ts";
-import { type ParsedGrid } from "../grid/parse.ts";
-import { LineFormatParser } from "../grid/line_form.ts";
+import { LineFormatParser, type ParsedGrid } from "../grid/mod.ts";
 
 function readSet(name: string): { size: number; grids: Uint8Array[] } {
   const text = Deno.readTextFileSync(new URL(`../../testdata/count/${name}`, import.meta.url));

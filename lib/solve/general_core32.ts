@@ -1,3 +1,4 @@
+// Generated from general_core.ts.in (the one-word twin) by 'deno task twins': edit the template.
 /**
  * The general engine's one-word core, for sizes up to 32: locked candidates by a scan,
  * the matching filter, and the branch choice, on the state and propagation of
@@ -12,8 +13,8 @@ import { ESCALATE_LATIN } from "./general_base.ts";
 import { popcount, type Tables } from "./general_tables.ts";
 
 /**
- * The search for S <= 32 (`Places32` holds the state and the propagation): the matching
- * filter, locked candidates by a scan, the bivalent pairs and the branch choice.
+ * The search for S <= 32 (`Places32` holds the state and the propagation): the
+ * matching filter, locked candidates by a scan, the bivalent pairs and the branch choice.
  */
 export class Core32 extends Places32 {
   /**

@@ -1,3 +1,4 @@
+// Generated from general_match.ts.in (the one-word twin) by 'deno task twins': edit the template.
 /**
  * The all-different matching filter (Régin) of the general engine's one-word core: for
  * units of at most 32 positions and 32 values, as bitsets.
@@ -40,7 +41,7 @@ export class Matcher32 {
     this.compOf = new Int32Array(size);
   }
 
-  /** Kuhn's augmenting path from open position `x` (value sets in `mk`); keeps the hint. */
+  /** Kuhn's augmenting path from open position `x` (value sets in `mk`). */
   augment(x: number): boolean {
     const v = this.mk[x];
     const free = v & ~this.used;
@@ -69,19 +70,19 @@ export class Matcher32 {
 
   /**
    * Régin's filter on one all-different constraint whose S positions have the value sets
-   * `mk[0..S)`, S values in all: keep a value of a position only if some perfect matching
-   * of positions to values uses it. Positions with one value are solved and taken out with
-   * their values (which leave the others). An edge off the matching is in one iff it lies
-   * on an alternating cycle, i.e. both its positions are in one strongly connected
-   * component of the graph x -> y when x can take the value y is matched to.
+   * `mk[0..S)`, S values in all: keep a value of a position only if some
+   * perfect matching of positions to values uses it. Positions with one value are solved
+   * and taken out with their values (which leave the others). An edge off the matching is
+   * in one iff it lies on an alternating cycle, i.e. both its positions are in one strongly
+   * connected component of the graph x -> y when x can take the value y is matched to.
    *
    * `places[placeAt + d]` must hold, for every value d no position holds alone, the
    * positions that can take it (bit x for position x): the engine keeps exactly that view,
    * and it gives the backward searches without building the reverse graph. The forward
    * ones run on values (from the value matched to x, to those x can take), so no graph is
-   * built at all. Leaves the values to drop in `mk` and returns 1 when some position loses
-   * values, 0 when none does, -1 when no perfect matching exists. `matchHint` at
-   * `hintBase` holds the last matching of this constraint, per position.
+   * built at all. Leaves the values to drop in `mk` and returns 1 when some
+   * position loses values, 0 when none does, -1 when no perfect matching exists.
+   * `matchHint` at `hintBase` holds the last matching of this constraint, per position.
    */
   match(hintBase: number, places: Int32Array, placeAt: number): number {
     const size = this.size;

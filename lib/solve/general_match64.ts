@@ -1,3 +1,4 @@
+// Generated from general_match.ts.in (the two-word twin) by 'deno task twins': edit the template.
 /**
  * The all-different matching filter (Régin) of the general engine's two-word core: for
  * units of up to 64 positions and 64 values, each set as a low and a high word.
@@ -11,13 +12,13 @@ export class Matcher64 {
   readonly size: number;
   /** Per constraint and position, the value matched last time (a hint, not trailed). */
   readonly matchHint: Int32Array;
-  /** The value sets of the constraint `match` works on (then the values to drop). */
-  readonly mkLo: Int32Array;
-  readonly mkHi: Int32Array;
   /** Per open position, the value it is matched to. */
   readonly matchOf: Int32Array;
   /** Per value in `usedLo`/`usedHi`, the position matched to it. */
   readonly posOfDigit: Int32Array;
+  /** The value sets of the constraint `match` works on, then the values to drop. */
+  readonly mkLo: Int32Array;
+  readonly mkHi: Int32Array;
   /** Per open position, the solved positions' values it still holds. */
   readonly strayLo: Int32Array;
   readonly strayHi: Int32Array;
@@ -38,17 +39,17 @@ export class Matcher64 {
     this.size = size;
     // Zero is as good a first hint as any: a hint is checked before it is used.
     this.matchHint = new Int32Array(constraints * size);
-    this.mkLo = new Int32Array(size);
-    this.mkHi = new Int32Array(size);
     this.matchOf = new Int32Array(size);
     this.posOfDigit = new Int32Array(size);
+    this.mkLo = new Int32Array(size);
+    this.mkHi = new Int32Array(size);
     this.strayLo = new Int32Array(size);
     this.strayHi = new Int32Array(size);
     this.compLo = new Int32Array(size);
     this.compHi = new Int32Array(size);
   }
 
-  /** Kuhn's augmenting path from open position `x` (`mkLo`/`mkHi`); keeps the hint. */
+  /** Kuhn's augmenting path from open position `x` (value sets in `mkLo`, `mkHi`). */
   augment(x: number): boolean {
     const vl = this.mkLo[x];
     const vh = this.mkHi[x];
@@ -92,12 +93,21 @@ export class Matcher64 {
   }
 
   /**
-   * Régin's filter on one all-different constraint whose positions have the value sets
-   * `mkLo/mkHi[0..S)`, as `Matcher32.match` does for one word: `places[placeAt + 2d]` and
-   * `[placeAt + 2d + 1]` must hold the low and high word of the positions that can take
-   * value d, for every d no position holds alone. Leaves the values to drop in
-   * `mkLo/mkHi` and returns 1 when some position loses values, 0 when none does, -1 when
-   * no perfect matching exists.
+   * Régin's filter on one all-different constraint whose S positions have the value sets
+   * `mkLo/mkHi[0..S)`, S values in all: keep a value of a position only if some
+   * perfect matching of positions to values uses it. Positions with one value are solved
+   * and taken out with their values (which leave the others). An edge off the matching is
+   * in one iff it lies on an alternating cycle, i.e. both its positions are in one strongly
+   * connected component of the graph x -> y when x can take the value y is matched to.
+   *
+   * `places[placeAt + 2d]` and `[placeAt + 2d + 1]` must hold, for every value d no position
+   * holds alone, the low and high word of the positions that can take it (bit x for
+   * position x): the engine keeps exactly that view,
+   * and it gives the backward searches without building the reverse graph. The forward
+   * ones run on values (from the value matched to x, to those x can take), so no graph is
+   * built at all. Leaves the values to drop in `mkLo/mkHi` and returns 1 when some
+   * position loses values, 0 when none does, -1 when no perfect matching exists.
+   * `matchHint` at `hintBase` holds the last matching of this constraint, per position.
    */
   match(hintBase: number, places: Int32Array, placeAt: number): number {
     const size = this.size;

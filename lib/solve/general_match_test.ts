@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Matcher32 } from "./general_match.ts";
 import { Matcher64 } from "./general_match64.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 
 /** A seeded generator of floats in [0, 1), so failures repeat. */
 function rng(seed: number): () => number {

@@ -1,3 +1,4 @@
+// Generated from general_places.ts.in (the one-word twin) by 'deno task twins': edit the template.
 /**
  * The state and the queue-driven propagation of the general engine's one-word core (sizes
  * up to 32): candidates, places, singles, pairs and box-line deductions. Apart from the
@@ -21,9 +22,10 @@ export abstract class Places32 extends LookaheadCore {
   /** Whether `propagate` stops once the queues are empty, before the matching filter (cheap probes). */
   light = false;
   /**
-   * Where the places of (unit, digit) start in `st`: bit k of `placeBase + u * S + d` is
-   * set while the unit's k-th cell can hold the digit. Once the digit is placed in the
-   * unit, only its cell's bit stays ("parked"), so the peers' removals skip the entry.
+   * Where the places of (unit, digit) start in `st`: bit k of the `placeBase +
+   * u * S + d` is set while the unit's k-th cell can hold the digit. Once the
+   * digit is placed in the unit, only its cell's bit stays ("parked"), so the peers'
+   * removals skip the entry.
    */
   readonly placeBase: number;
   /**
@@ -43,7 +45,10 @@ export abstract class Places32 extends LookaheadCore {
    * for a digit just left with two places in unit u.
    */
   readonly pq: Int32Array;
-  /** Beside the tables' `cellUnits`: the unit's first index (u * S), the cell's bit in it. */
+  /**
+   * Beside the tables' `cellUnits`: the unit's first index (u * S) and the cell's bit in
+   * it.
+   */
   readonly cuBase: Int32Array;
   readonly cuBit: Int32Array;
   /**
@@ -475,7 +480,7 @@ export abstract class Places32 extends LookaheadCore {
     return true;
   }
 
-  /** Assign every queued naked and hidden single. */
+  /** Assign every queued single; apply every queued box-line and pair deduction. */
   drain(): boolean {
     const st = this.st;
     const n = this.n;

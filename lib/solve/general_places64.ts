@@ -1,3 +1,4 @@
+// Generated from general_places.ts.in (the two-word twin) by 'deno task twins': edit the template.
 /**
  * The state and the queue-driven propagation of the general engine's two-word core
  * (sizes 33 to 64): the same design as the one-word core (`general_core32.ts`) with
@@ -18,18 +19,20 @@ import { lowMask, popcount, type Tables } from "./general_tables.ts";
 export abstract class Places64 extends LookaheadCore {
   readonly fullLo: number;
   readonly fullHi: number;
-  /** Whether `propagate` stops once the queues are empty (the shave's probes). */
+  /** Whether `propagate` stops once the queues are empty, before the matching filter (cheap probes). */
   light = false;
-  /** Where the places start in `st`; a placed digit keeps only its cell's bit. */
-  readonly placeBase: number;
-  /** Beside the tables' `cellUnits`: u * S, the word of the cell's position, its bit. */
-  readonly cuBase: Int32Array;
-  readonly cuWord: Int32Array;
-  readonly cuBit: Int32Array;
   /**
-   * Per unit and position k (two words each), the positions of k's segment: a row's
-   * stack, a column's band, a block's row (`segA`) or column (`segB`); all bits set where
-   * no segment applies.
+   * Where the places of (unit, digit) start in `st`: bit k of the two words at `placeBase +
+   * 2 * (u * S + d)` is set while the unit's k-th cell can hold the digit. Once the
+   * digit is placed in the unit, only its cell's bit stays ("parked"), so the peers'
+   * removals skip the entry.
+   */
+  readonly placeBase: number;
+  /**
+   * Per unit and position k, the positions that share k's segment: for a row its stack,
+   * for a column its band, for a block its row within the block (`segB`: its column).
+   * All bits set where no segment applies. A digit whose places shrink into one segment starts a
+   * box-line deduction (pointing or claiming), queued in `lq`.
    */
   readonly segALo: Int32Array;
   readonly segAHi: Int32Array;
@@ -37,16 +40,49 @@ export abstract class Places64 extends LookaheadCore {
   readonly segBHi: Int32Array;
   /** Kind of each unit: 0 row, 1 column, 2 block, 3 diagonal. */
   readonly unitKind: Int32Array;
-  /** Box-line queue: 2 * (u * S + d) + (1 for a block's column segment). */
+  /** Box-line queue (`lqh`, `lqt`): 2 * (u * S + d) + (1 for a block's column segment). */
   readonly lq: Int32Array;
-  /** Pair queue: -1 - c for a two-candidate cell, u * S + d for a two-place digit. */
+  /**
+   * Pair queue (`pqh`, `pqt`): -1 - c for a cell just left with two candidates, u * S + d
+   * for a digit just left with two places in unit u.
+   */
   readonly pq: Int32Array;
-  /** Place count up to which deductions are queued (0: none, see `Core32.trigger`). */
+  /**
+   * Beside the tables' `cellUnits`: the unit's first index (u * S) and the cell's bit in
+   * it (and in `cuWord` which word of the place sets the bit is in).
+   */
+  readonly cuBase: Int32Array;
+  readonly cuWord: Int32Array;
+  readonly cuBit: Int32Array;
+  /**
+   * In light mode (the shave's probes), the place count up to which `shrunk` looks for
+   * box-line and pair deductions; 0 otherwise, where the segment scan and the matching
+   * filter find them.
+   */
   trigger = 0;
-  /** Whether box-line deductions come from the queue at nodes too. */
+  /** Whether box-line deductions come from the queue at nodes too (see `shaveNode`). */
   queued = false;
+  /** Per unit of the cell being assigned, its cells that held the digit. */
   readonly holdersLo: Int32Array;
   readonly holdersHi: Int32Array;
+
+  override setLight(light: boolean): void {
+    this.light = light;
+    this.trigger = light || this.queued ? Math.max(2, this.t.box) : 0;
+  }
+
+  /**
+   * The first shave switches box-line deductions at nodes from the scan to the queue:
+   * over a search the queue is cheaper (Frisch's minimal 25×25 puzzles: 15%), but while
+   * the givens are placed most of its items go stale (the easy 25×25 grid: 25% slower).
+   */
+  override shaveNode(): boolean {
+    if (!this.queued && this.lookahead) {
+      this.queued = true;
+      this.setLight(this.light);
+    }
+    return super.shaveNode();
+  }
 
   constructor(t: Tables) {
     // Each removed candidate writes its word and one place word per unit; a parking
@@ -93,20 +129,6 @@ export abstract class Places64 extends LookaheadCore {
         }
       }
     }
-  }
-
-  override setLight(light: boolean): void {
-    this.light = light;
-    this.trigger = light || this.queued ? Math.max(2, this.t.box) : 0;
-  }
-
-  /** The first shave switches box-line deductions at nodes to the queue (see Core32). */
-  override shaveNode(): boolean {
-    if (!this.queued && this.lookahead) {
-      this.queued = true;
-      this.setLight(this.light);
-    }
-    return super.shaveNode();
   }
 
   init(allowed?: Uint32Array, allowedHigh?: Uint32Array): boolean {
@@ -548,7 +570,12 @@ export abstract class Places64 extends LookaheadCore {
     return true;
   }
 
-  /** The naked or hidden pair around queue item `item` (see `Core32.pairs`). */
+  /**
+   * The naked or hidden pair around queue item `item` (see `pq`): two cells of a unit
+   * whose only candidates are the same two digits take those digits from the unit's other
+   * cells; two digits whose only places in a unit are the same two cells take every other
+   * digit from those cells. False on a contradiction.
+   */
   pairs(item: number): boolean {
     const st = this.st;
     const n = this.n;
@@ -632,7 +659,11 @@ export abstract class Places64 extends LookaheadCore {
     return -1;
   }
 
-  /** The box-line deduction of queue item `item` (see `Core32.boxLine`). */
+  /**
+   * The box-line deduction of queue item `item` (see `lq`): a block's digit confined to
+   * one row or column leaves the rest of that line, a line's digit confined to one block
+   * leaves the rest of that block. False on a contradiction.
+   */
   boxLine(item: number): boolean {
     const st = this.st;
     const size = this.t.size;

@@ -6,7 +6,7 @@
  */
 
 import type { Variant } from "./engine.ts";
-import { blockSideOf, MAX_SIZE } from "../grid/geometry.ts";
+import { blockSideOf, MAX_SIZE } from "../grid/mod.ts";
 
 /** Population count of a 32-bit word. */
 export function popcount(x: number): number {

@@ -22,23 +22,33 @@
  * @module
  */
 
-import { quoteInput } from "../text/escape.ts";
-import type { Engine } from "../solve/engine.ts";
-import { Engine9 } from "../solve/engine9.ts";
+import { quoteInput } from "../text/mod.ts";
+import { type Engine, Engine9 } from "../solve/mod.ts";
 import { cellName, formatMove as formatCodecupMove, MOVE_FORM, parseMove } from "./rules.ts";
-import { geometry } from "../grid/geometry.ts";
-import { Rng } from "../grid/random.ts";
+import { geometry, Rng } from "../grid/mod.ts";
 import { type GameValue, MoveStatus, type RootMove, SolutionGame } from "./endgame.ts";
 import { estimateSolutions, sampleSolutions } from "./sample.ts";
 import { solveSplit, type SplitHelper } from "./endgame_split.ts";
 import {
   type BotTuning,
   CALIBRATE_MS,
+  DEAD_END_MOST,
+  DEAD_END_SCANS,
   DEFAULT_TUNING,
+  ENUM_LIMIT,
+  ENUM_MIN_MS,
+  ENUM_SHARE,
+  ENUM_TRIGGER,
+  HANDOVER,
+  HANDOVER_OFFENSE,
   measuredSpeed,
+  OPENING_GIVENS,
+  SPLIT_FROM,
   timeKeys,
   tuningAt,
 } from "./settings.ts";
+
+export { ENUM_LIMIT, ENUM_TRIGGER, HANDOVER, OPENING_GIVENS };
 
 /** Bot strength: `random` plays uniformly random legal moves, `strong` plays to win. */
 export type Level = "random" | "strong";
@@ -57,12 +67,6 @@ const { row: ROW, col: COL, block: BOX } = geometry(9);
 function formatMove(cell: number, digit: number, claim = false): string {
   return formatCodecupMove({ cell, digit, claim });
 }
-
-/** Endgame turns on sets of at least this many solutions are searched with the helpers. */
-const SPLIT_FROM = 2_000;
-
-/** Sets of at least this many solutions are out of the opponent's exact reach (assumed). */
-export const HANDOVER = 100_000;
 
 /**
  * Search time for an endgame turn, in ms, from the time left in the game, its total, the
@@ -151,13 +155,7 @@ export interface MoveInfo {
   speed?: number;
 }
 
-/** The strong level plays random moves while the grid has fewer givens than this. */
-export const OPENING_GIVENS = 16;
 const SMALL_SET = 2048;
-/** Most solutions the strong level enumerates, by default: from there on it plays exactly. */
-export const ENUM_LIMIT = 500_000;
-/** Attempt the full enumeration once the estimate is below this multiple of the limit. */
-export const ENUM_TRIGGER = 1.5;
 
 /**
  * A sudoku bot for one game: feed it the opponent's moves with `opponent`, ask for its
@@ -165,7 +163,7 @@ export const ENUM_TRIGGER = 1.5;
  */
 export class SudokuBot {
   /** The current position (0 = empty). */
-  readonly grid = new Uint8Array(81);
+  readonly grid: Uint8Array = new Uint8Array(81);
   /** Details of the last `move`. */
   last: MoveInfo = { line: "", phase: "opening", exact: false, nodes: 0 };
   private readonly level: Level;
@@ -215,7 +213,7 @@ export class SudokuBot {
    * the one measured at competition speed. Returns the speed (1 at the random level, which
    * has no plan).
    */
-  calibrate(ms = Math.min(CALIBRATE_MS, this.totalMs / 100)): number {
+  calibrate(ms: number = Math.min(CALIBRATE_MS, this.totalMs / 100)): number {
     if (this.level === "random") return 1;
     const { n, ms: took } = timeKeys(this.now, ms);
     this.speed = measuredSpeed(this.tuning, n, took, this.helpers.length);
@@ -402,7 +400,7 @@ export class SudokuBot {
       this.last = { line: "", phase: "middle", solutions: estimate, exact: false, nodes: 0 };
       if (estimate <= ENUM_TRIGGER * this.enumLimit) {
         // The enumeration happens once a game; it may take a tenth of the time left.
-        const deadline = start + Math.max(300, 0.1 * (timeLeftMs - 1000));
+        const deadline = start + Math.max(ENUM_MIN_MS, ENUM_SHARE * (timeLeftMs - 1000));
         const n = this.enumerate(this.enumLimit, deadline);
         if (n >= 0) {
           this.game ??= new SolutionGame({
@@ -472,7 +470,7 @@ export class SudokuBot {
     // to play for a quick win of the opponent's.
     const exact = top < HANDOVER;
     const offense = !exact
-      ? 0.75
+      ? HANDOVER_OFFENSE
       : n < tuning.allInBelow
       ? tuning.offenseShare
       : tuning.largeOffenseShare;
@@ -575,11 +573,6 @@ export class SudokuBot {
     return hardest(moves);
   }
 }
-
-/** Handovers are looked at up to this many solutions (a reply rarely leaves half). */
-const DEAD_END_MOST = 2 * HANDOVER;
-/** Handovers looked at in a turn, at most (each a scan of the set, tens of milliseconds). */
-const DEAD_END_SCANS = 8;
 
 /**
  * The most solutions a reply to the move (cell, digit) can leave, among `solutions` (81

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { BotInputError, HANDOVER, largestReply, SudokuBot, turnBudget } from "./bot.ts";
 import { SolutionGame } from "./endgame.ts";
 import { DEFAULT_TUNING } from "./settings.ts";
-import { collectSolutions } from "../solve/count.ts";
+import { collectSolutions } from "../solve/mod.ts";
 import { judge, parseGrid81, parseMove, Position } from "./rules.ts";
 
 /** Plain reference enumerator: every completion of a grid, by trying digits cell by cell. */

@@ -31,10 +31,20 @@
 
 import { Budget, LOSS, TranspositionTable, WIN } from "./endgame_table.ts";
 import { MAX_SOLUTIONS, SolutionSet } from "./endgame_set.ts";
-import { FRAME_ROWS, FrameSearch } from "./endgame_frames.ts";
+import { FRAME_ROWS, FrameSearch, ParentRows } from "./endgame_frames.ts";
 import { type SharedMoves, Stop } from "./endgame_shared.ts";
 
-import { type GameValue, MoveStatus, type RootMove, type SearchLimits } from "./endgame_types.ts";
+import {
+  codeCell,
+  codeDigit,
+  type GameValue,
+  MOVE_CODES,
+  moveCode,
+  MoveStatus,
+  type RootMove,
+  type SearchLimits,
+  statusAfter,
+} from "./endgame_types.ts";
 export { type GameValue, MAX_SOLUTIONS, MoveStatus, type RootMove, type SearchLimits };
 
 /**
@@ -60,6 +70,17 @@ export interface SolutionGameOptions {
 const MAX_DEPTH = 82;
 /** Accumulator stride of a node: 81 columns × 10 digits × (count, key 1, key 2). */
 const ACC = 81 * 10 * 3;
+/**
+ * A node's candidate moves are sorted as one number: the count times this, plus the
+ * move's code (its column, not its cell, and the digit), which stays below it.
+ */
+const CANDIDATE_COUNT = 2048;
+/** Slots (a power of two) of a node's hash of its columns by the partition they make. */
+const COL_SLOT_BITS = 7;
+const COL_SLOTS = 1 << COL_SLOT_BITS;
+/** Slots (a power of two) of a node's hash of its children by key. */
+const CHILD_SLOT_BITS = 10;
+const CHILD_SLOTS = 1 << CHILD_SLOT_BITS;
 
 /**
  * The solution-set game: load the solutions of a position, then ask for the value of the
@@ -82,24 +103,24 @@ export class SolutionGame {
   /** Per depth, the live columns (indexes into liveCol) by their fewest rows of a digit. */
   private readonly colOrder = new Uint8Array(MAX_DEPTH * 81);
   private readonly colMin = new Int32Array(81);
-  /** Candidate moves of a node: count * 2048 + column * 16 + digit, per depth. */
+  /** Candidate moves of a node, per depth: count * {@linkcode CANDIDATE_COUNT} + moveCode(column, digit). */
   private readonly moves = new Float64Array(MAX_DEPTH * 729);
   /**
    * Moves known to lose at a node, by cell * 16 + digit: marked with the node's serial and
    * the count of the move they refute (a mark holds only for moves leaving at least as
    * many solutions, which are sure to allow the refuted move as a reply).
    */
-  private readonly skip = new Int32Array(MAX_DEPTH * 81 * 16);
-  private readonly skipCount = new Int32Array(MAX_DEPTH * 81 * 16);
+  private readonly skip = new Int32Array(MAX_DEPTH * MOVE_CODES);
+  private readonly skipCount = new Int32Array(MAX_DEPTH * MOVE_CODES);
   private serial = 0;
   // Per node (stamped): columns by the partition they make, children by their key.
   private seenSerial = 0;
-  private readonly colStamp = new Int32Array(128);
-  private readonly colSig = new Int32Array(128);
-  private readonly colIdx = new Uint8Array(128);
-  private readonly moveStamp = new Int32Array(1024);
-  private readonly moveH1 = new Int32Array(1024);
-  private readonly moveH2 = new Int32Array(1024);
+  private readonly colStamp = new Int32Array(COL_SLOTS);
+  private readonly colSig = new Int32Array(COL_SLOTS);
+  private readonly colIdx = new Uint8Array(COL_SLOTS);
+  private readonly moveStamp = new Int32Array(CHILD_SLOTS);
+  private readonly moveH1 = new Int32Array(CHILD_SLOTS);
+  private readonly moveH2 = new Int32Array(CHILD_SLOTS);
   /** The winning move (cell * 16 + digit) of the last node that returned a win. */
   private winMove = 0;
   /** Search the replies to a root move largest first (a thread joining another's move). */
@@ -113,6 +134,8 @@ export class SolutionGame {
   private readonly table: TranspositionTable;
   private readonly budget = new Budget();
   private readonly frames: FrameSearch;
+  /** Where a frame child's parent keeps its rows (reused). */
+  private readonly parent = new ParentRows();
   /** Root row width (varying cells) and the root's key. */
   private rootWidth = 0;
   /** Number of legal moves of the root (set by `rootMoves`). */
@@ -295,7 +318,7 @@ export class SolutionGame {
     for (const m of moves) {
       if (m.count === 1) {
         m.status = MoveStatus.Win;
-        if (!win) winning = m.cell * 16 + m.digit;
+        if (!win) winning = moveCode(m.cell, m.digit);
         win1 = win = true;
       } else if (m.count <= 3) {
         m.status = MoveStatus.Loss;
@@ -305,8 +328,8 @@ export class SolutionGame {
     if (!all && !win) {
       // A position met before (as a node of an earlier search) answers at once.
       const known = this.table.probe(this.rootH1, this.rootH2, this.n);
-      const cell = this.table.move >> 4;
-      const digit = this.table.move & 15;
+      const cell = codeCell(this.table.move);
+      const digit = codeDigit(this.table.move);
       if (known === LOSS) {
         for (const m of moves) m.status = MoveStatus.Loss;
         return "LOSS";
@@ -321,7 +344,7 @@ export class SolutionGame {
     }
     const start = budget.nodes;
     const byPair = new Map<number, number>();
-    for (let i = 0; i < moves.length; i++) byPair.set(moves[i].cell * 16 + moves[i].digit, i);
+    for (let i = 0; i < moves.length; i++) byPair.set(moveCode(moves[i].cell, moves[i].digit), i);
     for (let i = 0;; i++) {
       if (shared !== undefined) i = shared.next();
       if (i < 0 || i >= moves.length) break;
@@ -363,7 +386,7 @@ export class SolutionGame {
         unknown = true;
         continue;
       }
-      m.status = r === LOSS ? MoveStatus.Win : MoveStatus.Loss;
+      m.status = statusAfter(r);
       if (r === WIN) this.killer = this.winMove;
       shared?.publish(i, m.status, budget.nodes - before);
       if (r === WIN && m.count > 3) {
@@ -378,7 +401,7 @@ export class SolutionGame {
         }
       }
       if (r === LOSS) {
-        if (!win) winning = m.cell * 16 + m.digit;
+        if (!win) winning = moveCode(m.cell, m.digit);
         win = true;
         shared?.stop(Stop.Win);
         if (!all) break;
@@ -476,13 +499,11 @@ export class SolutionGame {
     if (known !== 0) return known;
     let r: number;
     if (c <= FRAME_ROWS) {
-      r = this.frames.solveChild(
+      const parent = this.parent.set(
         rows,
         0,
         w,
         n,
-        col,
-        digit,
         IDENTITY,
         0,
         w,
@@ -491,10 +512,8 @@ export class SolutionGame {
         0,
         keys,
         0,
-        c,
-        h1,
-        h2,
       );
+      r = this.frames.solveChild(parent, col, digit, c, h1, h2);
       this.winMove = this.frames.winMove;
     } else {
       r = this.search(1, cb, ckb, c, w, h1, h2);
@@ -574,7 +593,7 @@ export class SolutionGame {
     const moves = this.moves;
     const colCell = this.colCell;
     const skip = this.skip;
-    const sb = depth * 1296;
+    const sb = depth * MOVE_CODES;
     const serial = ++this.serial;
     let nl = 0;
     let m = 0;
@@ -593,7 +612,7 @@ export class SolutionGame {
         live = true;
         if (c < minc) minc = c;
         if (c === 1) {
-          this.winMove = cell * 16 + d;
+          this.winMove = moveCode(cell, d);
           table.store(h1, h2, k, WIN, this.winMove, 0);
           return WIN;
         }
@@ -603,14 +622,14 @@ export class SolutionGame {
       if (!live) continue;
       // A column that splits the rows as an earlier one does (cells tied to each other)
       // gives the same moves, here and below: the children do without it.
-      let slot = sig >>> 25;
+      let slot = sig >>> (32 - COL_SLOT_BITS);
       let tied = false;
       while (colStamp[slot] === stamp) {
         if (this.colSig[slot] === sig && this.samePartition(ab, k, i, this.colIdx[slot])) {
           tied = true;
           break;
         }
-        slot = (slot + 1) & 127;
+        slot = (slot + 1) & (COL_SLOTS - 1);
       }
       if (tied) continue;
       colStamp[slot] = stamp;
@@ -640,14 +659,14 @@ export class SolutionGame {
         const ch1 = acc[p + 1];
         const ch2 = acc[p + 2];
         // The same child by a move of another column: keep the first.
-        let ms = Math.imul(ch1, 0x9e3779b1) >>> 22;
+        let ms = Math.imul(ch1, 0x9e3779b1) >>> (32 - CHILD_SLOT_BITS);
         let dup = false;
         while (moveStamp[ms] === stamp) {
           if (this.moveH1[ms] === ch1 && this.moveH2[ms] === ch2) {
             dup = true;
             break;
           }
-          ms = (ms + 1) & 1023;
+          ms = (ms + 1) & (CHILD_SLOTS - 1);
         }
         if (dup) continue;
         moveStamp[ms] = stamp;
@@ -655,7 +674,7 @@ export class SolutionGame {
         this.moveH2[ms] = ch2;
         const known = table.probe(ch1, ch2, c);
         if (known === LOSS) {
-          this.winMove = cell * 16 + d;
+          this.winMove = moveCode(cell, d);
           table.store(h1, h2, k, WIN, this.winMove, 0);
           return WIN;
         }
@@ -664,7 +683,7 @@ export class SolutionGame {
           this.mark(sb + table.move, serial, c);
           continue;
         }
-        moves[mb + m++] = c * 2048 + i * 16 + d;
+        moves[mb + m++] = c * CANDIDATE_COUNT + moveCode(i, d);
       }
     }
     // Fewest solutions left first (insertion sort: lists are short).
@@ -682,8 +701,8 @@ export class SolutionGame {
       // time on hard positions of 15,000-30,000 solutions).
       for (let a = mb + 1; a < mb + m; a++) {
         const v = moves[a];
-        const id = v % 2048;
-        if (colCell[cc + (id >> 4)] * 16 + (id & 15) !== this.killer) continue;
+        const id = v % CANDIDATE_COUNT;
+        if (moveCode(colCell[cc + codeCell(id)], codeDigit(id)) !== this.killer) continue;
         for (let b = a; b > mb; b--) moves[b] = moves[b - 1];
         moves[mb] = v;
         break;
@@ -701,17 +720,17 @@ export class SolutionGame {
     for (let q = 0; q < m; q++) {
       const a = back ? mb + m - 1 - q : mb + q;
       const v = moves[a];
-      const c = Math.floor(v / 2048);
+      const c = Math.floor(v / CANDIDATE_COUNT);
       if (c > cap) {
         capped = true;
         if (back) continue;
         break;
       }
-      const id = v - c * 2048;
-      const col = id >> 4;
-      const d = id & 15;
+      const id = v - c * CANDIDATE_COUNT;
+      const col = codeCell(id);
+      const d = codeDigit(id);
       const cell = colCell[cc + col];
-      const x = sb + cell * 16 + d;
+      const x = sb + moveCode(cell, d);
       if (skip[x] === serial && c >= this.skipCount[x]) continue;
       const p = ab + (col * 10 + d) * 3;
       const ch1 = acc[p + 1];
@@ -721,13 +740,12 @@ export class SolutionGame {
       let reply = table.move;
       if (r === 0 && c <= FRAME_ROWS) {
         // Straight into a frame, built from this node's rows.
-        r = this.frames.solveChild(
+        // Set at each call: a deeper row-level node between two calls points it elsewhere.
+        const parent = this.parent.set(
           this.rows,
           rb,
           width,
           k,
-          col,
-          d,
           this.liveCol,
           lb,
           nl,
@@ -736,10 +754,8 @@ export class SolutionGame {
           nc,
           this.keys,
           kb,
-          c,
-          ch1,
-          ch2,
         );
+        r = this.frames.solveChild(parent, col, d, c, ch1, ch2);
         if (budget.aborted) return 0;
         reply = this.frames.winMove;
       } else if (r === 0) {
@@ -763,7 +779,7 @@ export class SolutionGame {
         reply = this.winMove;
       }
       if (r === LOSS) {
-        this.winMove = cell * 16 + d;
+        this.winMove = moveCode(cell, d);
         table.store(h1, h2, k, WIN, this.winMove, 32 - Math.clz32(budget.nodes - startNodes));
         return WIN;
       }

@@ -12,7 +12,7 @@
 
 import { SolutionGame } from "./endgame.ts";
 import { analyzeSolutions } from "./endgame_analyze.ts";
-import { collectSolutions } from "../solve/count.ts";
+import { collectSolutions } from "../solve/mod.ts";
 import { parseGrid81 } from "./rules.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
 

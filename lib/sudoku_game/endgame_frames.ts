@@ -53,6 +53,67 @@ function wordsFor(k: number): number {
 }
 
 /**
+ * Where a frame child's parent keeps its rows: a view the row-level search fills before
+ * each call (one object, reused: nothing is allocated per node).
+ */
+export class ParentRows {
+  /** The parent's rows: `k` of `width` digits from offset `rb`. */
+  rows: Uint8Array = new Uint8Array(0);
+  /** Offset of the parent's first row in `rows`. */
+  rb = 0;
+  /** Digits per row (the parent's columns). */
+  width = 0;
+  /** Number of the parent's rows. */
+  k = 0;
+  /** The parent's live columns (indexes into a row) at `live[lb..lb+nl)`. */
+  live: Uint8Array = new Uint8Array(0);
+  /** Offset of the live columns in `live` and `order`. */
+  lb = 0;
+  /** Number of live columns. */
+  nl = 0;
+  /** The live columns in reading order: `live[lb + order[lb + u]]` for u = 0, 1, .... */
+  order: Uint8Array = new Uint8Array(0);
+  /** The cell of each live column at `cellOf[cb..cb+nl)`. */
+  cellOf: Uint8Array = new Uint8Array(0);
+  /** Offset of the live columns' cells in `cellOf`. */
+  cb = 0;
+  /** The rows' keys, two ints a row, from offset `kb`. */
+  keys: Int32Array = new Int32Array(0);
+  /** Offset of the parent's first key in `keys`. */
+  kb = 0;
+
+  /** Point the view at a parent (all fields at once). */
+  set(
+    rows: Uint8Array,
+    rb: number,
+    width: number,
+    k: number,
+    live: Uint8Array,
+    lb: number,
+    nl: number,
+    order: Uint8Array,
+    cellOf: Uint8Array,
+    cb: number,
+    keys: Int32Array,
+    kb: number,
+  ): this {
+    this.rows = rows;
+    this.rb = rb;
+    this.width = width;
+    this.k = k;
+    this.live = live;
+    this.lb = lb;
+    this.nl = nl;
+    this.order = order;
+    this.cellOf = cellOf;
+    this.cb = cb;
+    this.keys = keys;
+    this.kb = kb;
+    return this;
+  }
+}
+
+/**
  * Search of sets of at most {@linkcode FRAME_ROWS} solutions on bit masks.
  *
  * The frame reads the rows once, to build its masks; the rows' keys (two ints a row) stay
@@ -117,32 +178,14 @@ export class FrameSearch {
 
   /**
    * Value (WIN or LOSS; 0 when the budget ran out) of a child of a row-level node, with
-   * 4 ≤ k ≤ {@linkcode FRAME_ROWS} rows, key h1:h2: its rows are those of
-   * the parent's `pk` rows (at `rb`, `width` digits each, keys at `kb`) that hold
-   * `digit` in column `col`, read through the parent's live columns `live[lb..lb+nl)`
-   * (cells `cellOf[cb..cb+nl)`), without copying them first. The columns are read in the
-   * order `live[lb + order[lb + u]]` for u = 0, 1, ...: most such children have a pair of one
-   * row (a win at once), and it turns up sooner in columns with few rows of some digit.
+   * 4 ≤ k ≤ {@linkcode FRAME_ROWS} rows, key h1:h2: its rows are those of the parent's
+   * (`p`, see {@linkcode ParentRows}) that hold `digit` in column `col`, read through the
+   * parent's live columns without copying them first. Most such children have a pair of
+   * one row (a win at once), and it turns up sooner in columns with few rows of some digit.
    */
-  solveChild(
-    rows: Uint8Array,
-    rb: number,
-    width: number,
-    pk: number,
-    col: number,
-    digit: number,
-    live: Uint8Array,
-    lb: number,
-    nl: number,
-    order: Uint8Array,
-    cellOf: Uint8Array,
-    cb: number,
-    keys: Int32Array,
-    kb: number,
-    k: number,
-    h1: number,
-    h2: number,
-  ): number {
+  solveChild(p: ParentRows, col: number, digit: number, k: number, h1: number, h2: number): number {
+    const { rows, rb, width, live, lb, nl, order, cellOf, cb, keys, kb } = p;
+    const pk = p.k;
     const W = wordsFor(k);
     this.words[0] = W;
     const rowAt = this.rowAt;

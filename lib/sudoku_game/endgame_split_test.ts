@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MoveStatus, SolutionGame } from "./endgame.ts";
 import { helpSolve, solveSplit, type SplitHelper } from "./endgame_split.ts";
-import { collectSolutions } from "../solve/count.ts";
+import { collectSolutions } from "../solve/mod.ts";
 import { parseGrid81 } from "./rules.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
 

@@ -10,10 +10,9 @@
  * @module
  */
 
-/** Value of a set for the side to move. */
-export const WIN = 1;
-/** Value of a set for the side to move. */
-export const LOSS = 2;
+import { LOSS, WIN } from "./endgame_types.ts";
+
+export { LOSS, WIN };
 
 /** Seeds of the two key halves. */
 export const SEED1 = 0x2545f491;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type GameValue, MoveStatus, SolutionGame } from "./endgame.ts";
-import { analyzeSolutions } from "./endgame_analyze.ts";
+import { analyzePosition, analyzeSolutions } from "./endgame_analyze.ts";
 import {
   LOSS,
   secondKey,
@@ -9,7 +9,7 @@ import {
   TranspositionTable,
   WIN,
 } from "./endgame_table.ts";
-import { collectSolutions, countSolutions } from "../solve/count.ts";
+import { collectSolutions, countSolutions } from "../solve/mod.ts";
 import { parseGrid81 } from "./rules.ts";
 import { cases, outcomes } from "../../testdata/play/labelled.ts";
 
@@ -176,6 +176,22 @@ Deno.test("codecup_endgame", async (t) => {
       const got = analyzeSolutions(big, buf, n, {}, false);
       assert.equal(got.value, outcomes[i], `position ${i + 1} (${n} solutions)`);
     }
+  });
+
+  await t.step("analyzePosition: each refusal, the labelled value, a deadline", () => {
+    const conflict = analyzePosition(parseGrid81("11" + ".".repeat(79))!);
+    assert.equal(conflict.kind, "conflict");
+    // A9 can only be 9, which B9 holds: no solution, though no rule is broken.
+    const none = analyzePosition(parseGrid81("12345678." + "........9" + ".".repeat(63))!);
+    assert.equal(none.kind, "no-solution");
+    const many = analyzePosition(new Uint8Array(81));
+    assert.ok(many.kind === "too-many" && many.estimate! > 1e21, JSON.stringify(many));
+    const labelled = analyzePosition(parseGrid81(cases[37])!);
+    assert.ok(labelled.kind === "value");
+    assert.deepEqual([labelled.value, labelled.exact], [outcomes[37], true]);
+    const late = analyzePosition(parseGrid81(cases[37])!, { deadline: 0, now: () => 1 });
+    assert.ok(late.kind === "value");
+    assert.deepEqual([late.value, late.winning, late.nodes], [undefined, [], 0]);
   });
 
   await t.step("a node budget stops the search without a value", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { SudokuGame, sudokuGame, sudokuGameFor } from "./referee.ts";
-import { csvField, RECORD_HEADER } from "../referee/contract.ts";
+import { csvField, RECORD_HEADER } from "../referee/mod.ts";
 import { parseGrid81 } from "./rules.ts";
 
 const RECORDS = new URL(

@@ -11,9 +11,9 @@
  * @module
  */
 
-import { quoteInput } from "../text/escape.ts";
-import { countSolutions } from "../solve/count.ts";
-import { findConflict } from "../grid/validate.ts";
+import { quoteInput } from "../text/mod.ts";
+import { countSolutions } from "../solve/mod.ts";
+import { findConflict } from "../grid/mod.ts";
 
 /** Rule sets: `final` (in force for the competition) or `classic` (the earlier draft). */
 export type Rules = "final" | "classic";

@@ -12,9 +12,8 @@
  * @module
  */
 
-import type { Engine } from "../solve/engine.ts";
-import type { Rng } from "../grid/random.ts";
-import { geometry } from "../grid/geometry.ts";
+import type { Engine } from "../solve/mod.ts";
+import { geometry, type Rng } from "../grid/mod.ts";
 
 const { row: ROW, col: COL, block: BOX } = geometry(9);
 

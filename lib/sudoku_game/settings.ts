@@ -138,3 +138,36 @@ export function measuredSpeed(
   const speed = (tuning.keyMicros * n) / (1000 * ms) * (1 + tuning.helperGain * helpers);
   return Math.min(8, Math.max(0.5, speed));
 }
+
+/** Sets of at least this many solutions are out of the opponent's exact reach (assumed). */
+export const HANDOVER = 100_000;
+
+/** Share of a handover turn's time spent looking for a win; the rest checks the move. */
+export const HANDOVER_OFFENSE = 0.75;
+
+/** Handovers are looked at up to this many solutions (a reply rarely leaves half). */
+export const DEAD_END_MOST = 2 * HANDOVER;
+
+/** Handovers looked at in a turn, at most (each a scan of the set, tens of milliseconds). */
+export const DEAD_END_SCANS = 8;
+
+/** Endgame turns on sets of at least this many solutions are searched with the helpers. */
+export const SPLIT_FROM = 2_000;
+
+/** The strong level plays random moves while the grid has fewer givens than this. */
+export const OPENING_GIVENS = 16;
+
+/** Most solutions the strong level enumerates, by default: from there on it plays exactly. */
+export const ENUM_LIMIT = 500_000;
+
+/** Attempt the full enumeration once the estimate is below this multiple of the limit. */
+export const ENUM_TRIGGER = 1.5;
+
+/**
+ * The enumeration (once a game) may take this share of the time left (less a second), and
+ * at least {@linkcode ENUM_MIN_MS}.
+ */
+export const ENUM_SHARE = 0.1;
+
+/** The enumeration's time floor, in ms. */
+export const ENUM_MIN_MS = 300;
