@@ -9,11 +9,8 @@
 
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { randomSolution } from "../../lib/generate/fill.ts";
-import { randomLatinSquare } from "../../lib/generate/latin.ts";
-import { dimacs, gridCnf } from "../../lib/grid/cnf.ts";
-import type { Variant } from "../../lib/grid/geometry.ts";
-import { Rng } from "../../lib/grid/random.ts";
+import { randomLatinSquare, randomSolution } from "../../lib/generate/mod.ts";
+import { dimacs, gridCnf, Rng, type Variant } from "../../lib/grid/mod.ts";
 
 const HELP = `Usage: deno task phase-bench [options]
 

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { gridText, holedGrid, phaseGrids } from "./phase_bench.ts";
-import { GridFormatParser, type ParseEvent } from "../../lib/grid/parse.ts";
-import { Rng } from "../../lib/grid/random.ts";
+import { GridFormatParser, type ParseEvent, Rng } from "../../lib/grid/mod.ts";
 import { plainSolutions } from "../../lib/human/test_util.ts";
 
 Deno.test("holed grids: the share of holes asked for, in a grid that still has a completion", () => {

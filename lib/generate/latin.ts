@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Rng } from "../grid/random.ts";
+import type { Rng } from "../grid/mod.ts";
 
 /**
  * A random Latin square of order `n` (1 <= n <= 64), digits 1..n row-major, the same for the

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { randomLatinSquare } from "./latin.ts";
-import { Rng } from "../grid/random.ts";
+import { Rng } from "../grid/mod.ts";
 
 /** Whether every row and column of `sq` holds 1..n once. */
 function isLatin(sq: Uint8Array, n: number): boolean {
