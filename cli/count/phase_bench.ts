@@ -186,6 +186,10 @@ async function main(): Promise<number> {
   }
   const grids = phaseGrids(seed);
   const only = values.only?.split(",").map(Number) ?? grids.map((_, i) => i + 1);
+  if (only.some((i) => !Number.isInteger(i) || i < 1 || i > grids.length)) {
+    console.error(`error: --only takes grid numbers 1..${grids.length}, separated by commas`);
+    return 2;
+  }
   const dir = values.keep ?? await Deno.makeTempDir({ prefix: "phase_bench_" });
   if (values.keep) await Deno.mkdir(dir, { recursive: true });
   console.log(`seed ${seed}, cap ${cap} s, every-core column --jobs ${jobs}\n`);
