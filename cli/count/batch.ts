@@ -22,6 +22,8 @@ export interface GridSearch {
   readonly allowed?: Uint32Array;
   /** Allowed digits 33..64 per cell. */
   readonly allowedHigh?: Uint32Array;
+  /** The nogoods that came with the part (see `SearchControl.give`). */
+  readonly nogoods?: Int32Array;
   /** Shares the search with idle workers, or stops it (another part reached the limit). */
   readonly share?: SearchControl;
   /** When the search must stop, as {@linkcode epochNow} tells; none when undefined. */
@@ -68,7 +70,7 @@ export function countGrid(
         return share === undefined ? "go" : share.poll(n);
       },
       // Only a share answers "split", so only a share is ever given a branch.
-      give: (allowed, allowedHigh) => share?.give(allowed, allowedHigh),
+      give: (allowed, allowedHigh, nogoods) => share?.give(allowed, allowedHigh, nogoods),
     }
     : undefined;
   // Under 1,024 solutions no engine needs watching between polls; above, a 9×9 search
@@ -91,6 +93,7 @@ export function countGrid(
     onSolution,
     allowed: search.allowed,
     allowedHigh: search.allowedHigh,
+    nogoods: search.nogoods,
     control,
   });
   // `r` is this call's own object: filled in place, with no copies per grid.

@@ -54,6 +54,7 @@ export type ToWorker =
     size: number;
     allowed: Uint32Array;
     allowedHigh: Uint32Array | undefined;
+    nogoods: Int32Array | undefined;
     deadline: number | undefined;
     settings: CountSettings;
   };
@@ -67,6 +68,8 @@ export interface Branch {
   /** The branch, as allowed digits per cell. */
   allowed: Uint32Array;
   allowedHigh: Uint32Array | undefined;
+  /** The nogoods of the giving search's restarts, which keep the branch out of counted parts. */
+  nogoods: Int32Array | undefined;
   /** When every part of the grid stops (`epochNow`), if there is a time limit. */
   deadline: number | undefined;
 }
@@ -291,7 +294,7 @@ export class Pool {
           to = this.#idleWorker();
           return to >= 0 ? "split" : "go";
         },
-        give: (allowed, allowedHigh) => {
+        give: (allowed, allowedHigh, nogoods) => {
           given = true;
           this.#lone.set(id, { puzzle, line });
           this.#givePart(to, {
@@ -300,6 +303,7 @@ export class Pool {
             size,
             allowed,
             allowedHigh,
+            nogoods,
             deadline,
           });
         },
@@ -342,10 +346,11 @@ export class Pool {
         size: part.size,
         allowed: part.allowed,
         allowedHigh: part.allowedHigh,
+        nogoods: part.nogoods,
         deadline: part.deadline,
         settings: this.settings,
       },
-      [part.allowed, part.allowedHigh].flatMap((a) =>
+      [part.allowed, part.allowedHigh, part.nogoods].flatMap((a) =>
         a === undefined ? [] : [a.buffer as ArrayBuffer]
       ),
     );

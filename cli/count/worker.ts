@@ -43,11 +43,12 @@ function shareFor(
       // Claim one idle worker; another donor may have claimed it first.
       return takeOne(idle) ? "split" : "go";
     },
-    give(allowed, allowedHigh) {
+    give(allowed, allowedHigh, nogoods) {
       const transfer: Transferable[] = [allowed.buffer as ArrayBuffer];
       if (allowedHigh !== undefined) transfer.push(allowedHigh.buffer as ArrayBuffer);
+      if (nogoods !== undefined) transfer.push(nogoods.buffer as ArrayBuffer);
       post(
-        { kind: "give", id, cells: cells.slice(), size, allowed, allowedHigh, deadline },
+        { kind: "give", id, cells: cells.slice(), size, allowed, allowedHigh, nogoods, deadline },
         transfer,
       );
     },
@@ -88,6 +89,7 @@ function countJob(data: ToWorker): void {
     const result = countGrid(data.cells, data.size, settings, {
       allowed: data.allowed,
       allowedHigh: data.allowedHigh,
+      nogoods: data.nogoods,
       share,
       deadline: data.deadline,
       onPoll: (nodes, solutions) => progress(data.puzzle, data.line, start, nodes, solutions),

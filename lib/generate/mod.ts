@@ -27,3 +27,4 @@ export {
 } from "./generate.ts";
 export { orbits, SYMMETRIES, type Symmetry } from "./symmetry.ts";
 export { randomSolution } from "./fill.ts";
+export { randomLatinSquare } from "./latin.ts";

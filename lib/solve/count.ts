@@ -29,6 +29,8 @@ export interface CountOptions {
    * to stop; a stop leaves the result inexact.
    */
   control?: SearchControl;
+  /** The nogoods a branch given away came with (see `SearchControl.give`). */
+  nogoods?: Int32Array;
 }
 
 /** What {@linkcode countSolutions} found. */
@@ -108,6 +110,7 @@ export function countSolutions(
     options.allowed,
     options.allowedHigh,
     control,
+    options.nogoods,
   );
   if (count === 0) {
     // Every engine fails at once on givens that repeat in a unit, so the check that says

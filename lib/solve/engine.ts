@@ -27,8 +27,16 @@ export type SolutionCallback = (solution: Uint8Array) => boolean | void;
 export interface SearchControl {
   /** Whether to go on, give away a branch or stop; `nodes`: the search's nodes so far. */
   poll(nodes: number): "go" | "split" | "stop";
-  /** Receive a branch given away; the arrays are the callee's to keep. */
-  give(allowed: Uint32Array, allowedHigh: Uint32Array | undefined): void;
+  /**
+   * Receive a branch given away; the arrays are the callee's to keep. `nogoods`, when the
+   * search has restarted, keeps the branch out of what it has counted: it goes to `count`
+   * with the masks.
+   */
+  give(
+    allowed: Uint32Array,
+    allowedHigh: Uint32Array | undefined,
+    nogoods: Int32Array | undefined,
+  ): void;
 }
 
 /** Search nodes between two polls of a {@linkcode SearchControl}, at most. */
@@ -66,6 +74,8 @@ export interface Engine {
    *
    * `control`, when given, is polled during long searches (engines whose searches are
    * always short may ignore it); a `"stop"` makes the returned count a lower bound.
+   * `nogoods` are those a branch given away came with (`SearchControl.give`): only engines
+   * that give branches away read them.
    */
   count(
     grid: Uint8Array,
@@ -74,5 +84,6 @@ export interface Engine {
     allowed?: Uint32Array,
     allowedHigh?: Uint32Array,
     control?: SearchControl,
+    nogoods?: Int32Array,
   ): number;
 }

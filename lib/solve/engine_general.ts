@@ -46,6 +46,8 @@ export interface GeneralEngineOptions {
   restartDepth?: number;
   /** Failures in a row below the deepest point before the first restart. */
   restartFailures?: number;
+  /** Restart after `restartFailures` times the next term of Luby's sequence failures in a run. */
+  luby?: boolean;
   /**
    * Nodes without a solution after which a plain search turns on the matching filter, the
    * shave and lookahead branching for the rest of the count (0: never).
@@ -82,6 +84,7 @@ export class GeneralEngine implements Engine {
     if (options.restartDepth !== undefined) core.restartDepth = options.restartDepth;
     if (options.restartFailures !== undefined) core.restartFailures = options.restartFailures;
     if (options.escalateAfter !== undefined) core.escalateAfter = options.escalateAfter;
+    if (options.luby !== undefined) core.luby = options.luby;
     core.keepPlainSettings();
     this.#core = core;
   }
@@ -117,7 +120,8 @@ export class GeneralEngine implements Engine {
     allowed?: Uint32Array,
     allowedHigh?: Uint32Array,
     control?: SearchControl,
+    nogoods?: Int32Array,
   ): number {
-    return this.#core.count(grid, limit, onSolution, allowed, allowedHigh, control);
+    return this.#core.count(grid, limit, onSolution, allowed, allowedHigh, control, nogoods);
   }
 }

@@ -256,8 +256,9 @@ Deno.test("agreement with brute force on random partial grids", async (t) => {
         lookahead: true,
         allDifferent: true,
       });
-      // Restarts at every failure once a run is one decision deep: each count restarts
-      // up to its cap, from nodes of every depth, with solutions found before and after.
+      // Restarts at every failure once a run is one decision deep (the allowance doubling,
+      // or along Luby's sequence): from nodes of every depth, with solutions found before
+      // and after, and right after one; the nogoods keep every count exact.
       const restarted = new GeneralEngine(size, variant, {
         shaveDepth: 1000,
         lookahead: true,
@@ -268,6 +269,7 @@ Deno.test("agreement with brute force on random partial grids", async (t) => {
         wide: true,
         restartDepth: 1,
         restartFailures: 0,
+        luby: true,
       });
       // The filters turned on after a few nodes without a solution: from the root again
       // when none was found yet, in place after one.
@@ -329,6 +331,15 @@ Deno.test("agreement with brute force on random partial grids", async (t) => {
           expected,
           `wide shave+match ${label}`,
         );
+        // A restarting search hands each solution over once.
+        const seen = new Set<string>();
+        let calls = 0;
+        restarted.count(grid, limit, (s) => {
+          seen.add(s.join(","));
+          calls++;
+        }, allowed);
+        assert.equal(calls, expected, `restart, solutions ${label}`);
+        assert.equal(seen.size, expected, `restart, distinct solutions ${label}`);
         for (const lim of [1, 2, 3, limit]) {
           const want = Math.min(expected, lim);
           assert.equal(restarted.count(grid, lim, undefined, allowed), want, `restart ${label}`);
@@ -598,20 +609,24 @@ function splitCount(
   fanout: number,
   allowed?: Uint32Array,
   allowedHigh?: Uint32Array,
-): { sum: number; parts: number } {
-  const given: [Uint32Array, Uint32Array | undefined][] = [];
+  nogoods?: Int32Array,
+): { sum: number; parts: number; carried: number } {
+  const given: [Uint32Array, Uint32Array | undefined, Int32Array | undefined][] = [];
   const control: SearchControl = {
     poll: () => levels > 0 && given.length < fanout ? "split" : "go",
-    give: (lo, hi) => void given.push([lo, hi]),
+    give: (lo, hi, nogoods) => void given.push([lo, hi, nogoods]),
   };
-  let sum = make().count(grid, limit, undefined, allowed, allowedHigh, control);
+  let sum = make().count(grid, limit, undefined, allowed, allowedHigh, control, nogoods);
   let parts = 1;
-  for (const [lo, hi] of given) {
-    const r = splitCount(make, grid, limit, levels - 1, fanout, lo, hi);
+  // Branches given with nogoods (after a restart).
+  let carried = 0;
+  for (const [lo, hi, ng] of given) {
+    const r = splitCount(make, grid, limit, levels - 1, fanout, lo, hi, ng);
     sum += r.sum;
     parts += r.parts;
+    carried += r.carried + (ng === undefined ? 0 : 1);
   }
-  return { sum, parts };
+  return { sum, parts, carried };
 }
 
 Deno.test("a search split into given-away branches counts the same", async (t) => {
@@ -666,7 +681,8 @@ Deno.test("a search split into given-away branches counts the same", async (t) =
     options: GeneralEngineOptions,
     happened: (e: GeneralEngine) => boolean,
     what: string,
-  ) => {
+  ): number => {
+    let carried = 0;
     for (const [k, { allowed, want }] of masked.entries()) {
       for (const wide of [false, true]) {
         const engines: GeneralEngine[] = [];
@@ -675,17 +691,22 @@ Deno.test("a search split into given-away branches counts the same", async (t) =
           engines.push(e);
           return e;
         };
-        const { sum, parts } = splitCount(make, new Uint8Array(100), 64, 2, 4, allowed);
-        assert.ok(parts > 1, "the search gave nothing away");
+        const r = splitCount(make, new Uint8Array(100), 64, 2, 4, allowed);
+        assert.ok(r.parts > 1, "the search gave nothing away");
         assert.ok(engines.some(happened), `no part ${what}`);
-        assert.equal(sum, want, `case ${k}${wide ? ", two-word core" : ""}`);
+        assert.equal(r.sum, want, `case ${k}${wide ? ", two-word core" : ""}`);
+        carried += r.carried;
       }
     }
+    return carried;
   };
   await t.step("restarts within the part a search keeps", () => {
-    // Restarts at every failure, branches given away at every poll.
-    const restarting = { restartDepth: 1, restartFailures: 0, escalateAfter: 0 };
-    splitsAgree(restarting, (e) => e.restarts > 0, "restarted");
+    // Restarts at every failure, branches given away at every poll, some of them with the
+    // nogoods of restarts before, without which their parts count solutions twice.
+    for (const luby of [false, true]) {
+      const restarting = { restartDepth: 1, restartFailures: 0, escalateAfter: 0, luby };
+      assert.ok(splitsAgree(restarting, (e) => e.restarts > 0, "restarted") > 0);
+    }
   });
   await t.step("escalation within the part a search keeps", () => {
     // Parts escalate after the first branches were given away (at the first poll), from

@@ -9,8 +9,6 @@
 import { pollInterval, type SearchControl, type SolutionCallback } from "./engine.ts";
 import { lowMask, SlicedCount, type Tables } from "./general_tables.ts";
 
-/** Restarts a count may make before its run goes on to the end (see `search`). */
-const RESTARTS = 8;
 /**
  * Nodes without a solution after which a Latin square's plain search escalates (see
  * `CoreBase.escalate`). On random Latin squares of orders 20–60 with 35–60% of the cells
@@ -21,8 +19,14 @@ const RESTARTS = 8;
  */
 export const ESCALATE_LATIN = 500;
 
-/** Counts to at most this limit may restart: the solutions found are kept until the end. */
-const MAX_KEPT = 64;
+/** The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ... */
+export function luby(i: number): number {
+  for (let k = 1;; k++) {
+    const end = 2 ** k - 1;
+    if (i === end) return 2 ** (k - 1);
+    if (i < end) return luby(i - 2 ** (k - 1) + 1);
+  }
+}
 
 /** What the cores have in common: trail, queue, branch stack, solution buffer. */
 export abstract class CoreBase {
@@ -59,8 +63,6 @@ export abstract class CoreBase {
   readonly frameDecisions: Int32Array;
   /** Per frame, 1 once its `!=` branch is given away. */
   readonly frameGiven: Uint8Array;
-  /** Per frame, the solutions found before its node's subtree (what a restart keeps). */
-  readonly frameFound: Float64Array;
   readonly solution: Uint8Array;
   readonly segRow: Int32Array;
   readonly segCol: Int32Array;
@@ -109,7 +111,6 @@ export abstract class CoreBase {
     this.decisions = new Int32Array(n * t.size + 1);
     this.frameDecisions = new Int32Array(n + 1);
     this.frameGiven = new Uint8Array(n + 1);
-    this.frameFound = new Float64Array(n + 1);
     this.solution = new Uint8Array(n);
     this.impact = new Int32Array(n * t.size);
     this.cut = new Int32Array(n * t.size);
@@ -201,7 +202,7 @@ export abstract class CoreBase {
   /**
    * Restarts out of a deep dive gone wrong (see `search`): the depth a run must reach
    * before it may restart (0: never), and how many failures in a row below the deepest
-   * point it may take first (doubled at each restart, up to `RESTARTS` restarts).
+   * point it may take first (doubled at each restart, so that some run goes to the end).
    */
   restartDepth = 0;
   restartFailures = 512;
@@ -210,6 +211,13 @@ export abstract class CoreBase {
    * [1, 2) from this xorshift state, so that a restarted run takes other paths.
    */
   noise = 0;
+  /**
+   * Restart policy: with `luby`, a run restarts after `restartFailures` times the next term
+   * of Luby's sequence failures in all (1, 1, 2, 1, 1, 2, 4, ...: short runs mostly, and now
+   * and then a long one, the optimal universal schedule of Luby, Sinclair and Zuckerman);
+   * otherwise after that many failures in a row below its deepest point, doubled each time.
+   */
+  luby = false;
   /** Restarts made by the last `count`. */
   restarts = 0;
   /**
@@ -219,8 +227,17 @@ export abstract class CoreBase {
   escalateAfter = 0;
   /** Whether the current count has escalated; the plain settings come back at the next. */
   escalated = false;
-  /** The distinct solutions found before a restart (for the limit across runs). */
-  readonly #kept: Uint8Array[] = [];
+  /**
+   * The nogoods recorded by the restarts of the current count: each run's decisions from
+   * where it restarts, as in `decisions`, one run after another; `#runEnds[k]` ends run k.
+   * Each `!=` decision d of a run stands for a nogood: the run's `=` decisions before d
+   * and d's own `=` never hold together, since that subtree was searched to the end
+   * (Lecoutre et al., nogood recording from restarts). So a restarted run neither
+   * searches a subtree twice nor finds a counted solution again.
+   */
+  #runLits = new Int32Array(64);
+  #runLength = 0;
+  readonly #runEnds: number[] = [];
 
   /**
    * The lookahead score of a two-way choice whose sides cut `i1` and `i2` (their product),
@@ -334,9 +351,13 @@ export abstract class CoreBase {
     allowed: Uint32Array | undefined,
     allowedHigh: Uint32Array | undefined,
     control?: SearchControl,
+    nogoods?: Int32Array,
   ): number {
     const n = this.n;
     const size = this.t.size;
+    if (nogoods !== undefined && nogoods.some((x) => x < -2 || x >= 2 * n * size)) {
+      throw new RangeError("nogoods hold a value outside -2..2 * cells * size - 1");
+    }
     if (grid.length !== n) {
       throw new RangeError(`grid has ${grid.length} cells, expected ${n}`);
     }
@@ -356,13 +377,15 @@ export abstract class CoreBase {
       this.impact.fill(0);
       this.cut.fill(0);
     }
-    return this.search(grid, limit, onSolution, allowed, allowedHigh, control);
+    return this.search(grid, limit, onSolution, allowed, allowedHigh, control, nogoods);
   }
 
   /**
    * Give away the `!=` branch of the shallowest frame (below `depth`) not given yet: the
    * masks of its subtree go to `control.give`, and the frame is marked so that
-   * backtracking skips the branch. Does nothing when every frame is given.
+   * backtracking skips the branch. Does nothing when every frame is given. After
+   * restarts their nogoods go with the masks (see `#runLits`): they keep the branch out of
+   * subtrees this search has counted.
    */
   giveBranch(
     depth: number,
@@ -403,23 +426,121 @@ export abstract class CoreBase {
         if (hi !== undefined) hi[c] &= bitHi;
       }
     }
-    control.give(lo, hi);
+    control.give(lo, hi, this.#nogoods());
   }
 
-  /** Keep the current solution if it is new among those of the runs so far; returns their count. */
-  #keep(): number {
-    this.fillSolution();
-    const kept = this.#kept;
-    const sol = this.solution;
-    let known = false;
-    for (let i = 0; i < kept.length && !known; i++) {
-      const k = kept[i];
-      let same = true;
-      for (let c = 0; c < sol.length && same; c++) same = k[c] === sol[c];
-      known = same;
+  /**
+   * Record the decisions `from..to` of `decisions` as a run's nogoods (see `#runLits`),
+   * and with `leaf` (the run ends on a solution, counted) one more: all its `=` decisions,
+   * written -1.
+   */
+  #recordRun(from: number, to: number, leaf: boolean): void {
+    const length = to - from + (leaf ? 1 : 0);
+    if (length === 0) return;
+    const lits = this.#reserve(length);
+    lits.set(this.decisions.subarray(from, to), this.#runLength);
+    if (leaf) lits[this.#runLength + to - from] = -1;
+    this.#runLength += length;
+    this.#runEnds.push(this.#runLength);
+  }
+
+  /** `#runLits`, grown if needed to take `more` literals after `#runLength`. */
+  #reserve(more: number): Int32Array {
+    if (this.#runLength + more > this.#runLits.length) {
+      const lits = new Int32Array(2 * (this.#runLength + more));
+      lits.set(this.#runLits.subarray(0, this.#runLength));
+      this.#runLits = lits;
     }
-    if (!known) kept.push(sol.slice());
-    return kept.length;
+    return this.#runLits;
+  }
+
+  /** The recorded nogoods, each run's decisions followed by -2; undefined when none. */
+  #nogoods(): Int32Array | undefined {
+    const ends = this.#runEnds;
+    if (ends.length === 0) return undefined;
+    const out = new Int32Array(this.#runLength + ends.length);
+    for (let k = 0, i = 0, o = 0; k < ends.length; k++) {
+      for (; i < ends[k]; i++) out[o++] = this.#runLits[i];
+      out[o++] = -2;
+    }
+    return out;
+  }
+
+  /** Take over `nogoods` (the form of `#nogoods`) as the current count's first runs. */
+  #adoptNogoods(nogoods: Int32Array): void {
+    let start = 0;
+    for (let i = 0; i < nogoods.length; i++) {
+      if (nogoods[i] !== -2) continue;
+      this.#reserve(i - start).set(nogoods.subarray(start, i), this.#runLength);
+      this.#runLength += i - start;
+      this.#runEnds.push(this.#runLength);
+      start = i + 1;
+    }
+  }
+
+  /**
+   * Apply the recorded nogoods to the current node: a nogood whose literals all hold but
+   * one removes that one's digit; false when one holds whole (or its removal fails).
+   * Repeats to a fixpoint. A run's nogoods share their prefixes, so one scan of its
+   * decisions checks all of them, and it stops at the first `=` decision that is false
+   * (every later nogood of the run holds it) or the second that is still open.
+   */
+  #applyNogoods(): boolean {
+    const size = this.t.size;
+    const lits = this.#runLits;
+    const ends = this.#runEnds;
+    for (let again = true; again;) {
+      again = false;
+      for (let k = 0, i = 0; k < ends.length; k++) {
+        const end = ends[k];
+        // The one `=` decision so far that is open (-1: none yet).
+        let open = -1;
+        for (; i < end; i++) {
+          const x = lits[i];
+          if (x < 0) {
+            // A solved leaf's nogood: the `=` decisions so far.
+            if (open < 0) return false;
+            const oc = (open / size) | 0;
+            if (!this.removeDigit(oc, open - oc * size) || !this.propagate()) return false;
+            again = true;
+            break;
+          }
+          const lit = x >>> 1;
+          const c = (lit / size) | 0;
+          const d = lit - c * size;
+          if (!this.has(c, d)) {
+            // The literal is false: a `=` decision breaks every later nogood of the run;
+            // a `!=` one's nogood holds, and so the run goes on.
+            if ((x & 1) === 0) break;
+            continue;
+          }
+          const holds = this.openCount(c) === 0;
+          if ((x & 1) === 0) {
+            if (holds) continue;
+            if (open >= 0) break;
+            open = lit;
+            continue;
+          }
+          // The nogood of a `!=` decision: the `=` decisions so far and this one's `=`.
+          let drop = -1;
+          if (open < 0) {
+            if (holds) return false;
+            drop = lit;
+          } else if (holds) {
+            drop = open;
+          }
+          if (drop >= 0) {
+            const dc = (drop / size) | 0;
+            if (!this.removeDigit(dc, drop - dc * size) || !this.propagate()) return false;
+            // The rest of the run is scanned again, on the new state.
+            again = true;
+            break;
+          }
+        }
+        i = end;
+      }
+    }
+    return true;
   }
 
   /** The depth-first search behind `count`, arguments checked. */
@@ -430,6 +551,7 @@ export abstract class CoreBase {
     allowed: Uint32Array | undefined,
     allowedHigh: Uint32Array | undefined,
     control: SearchControl | undefined,
+    nogoods?: Int32Array,
   ): number {
     const n = this.n;
     const size = this.t.size;
@@ -448,11 +570,12 @@ export abstract class CoreBase {
     let lastFound = 0;
     let depth = 0;
     // Restarts (see below): the deepest point of this run, the failures since, the limit.
-    const restartable = this.restartDepth > 0 && onSolution === undefined &&
-      limit <= MAX_KEPT;
+    const restartable = this.restartDepth > 0;
     this.restarts = 0;
     this.noise = 0;
-    this.#kept.length = 0;
+    this.#runLength = 0;
+    this.#runEnds.length = 0;
+    if (nogoods !== undefined) this.#adoptNogoods(nogoods);
     let deepest = 0;
     let failures = 0;
     let allowance = this.restartFailures;
@@ -461,15 +584,17 @@ export abstract class CoreBase {
     const frameDigit = this.frameDigit;
     const frameDecisions = this.frameDecisions;
     const frameGiven = this.frameGiven;
-    const frameFound = this.frameFound;
     const decisions = this.decisions;
     let decided = 0;
     for (;;) {
       // At a node whose state is propagated and consistent.
       let alive: boolean;
+      let solved = false;
       const shave = depth <= this.shaveDepth;
       this.probedAll = shave;
-      if (
+      if (this.#runEnds.length > 0 && !this.#applyNogoods()) {
+        alive = false;
+      } else if (
         shave ? !this.shaveNode() : this.probeWidth > 0 && !this.probe(this.probeWidth, false)
       ) {
         alive = false;
@@ -489,6 +614,7 @@ export abstract class CoreBase {
             const f = this.rewindToOwned(depth);
             if (f >= 0) {
               depth = f;
+              this.#recordRun(frameDecisions[f], decided, false);
               decided = frameDecisions[f];
               deepest = depth;
               failures = 0;
@@ -499,16 +625,15 @@ export abstract class CoreBase {
         frameMark[depth] = this.top;
         frameDecisions[depth] = decided;
         frameGiven[depth] = 0;
-        frameFound[depth] = found;
         decisions[decided++] = 2 * (frameCell[depth] * size + frameDigit[depth]);
         depth++;
         if (depth > deepest) {
           deepest = depth;
-          failures = 0;
+          if (!this.luby) failures = 0;
         }
         if (control !== undefined && (this.nodes & this.pollMask) === 0) {
           const ask = control.poll(this.nodes);
-          if (ask === "stop") return Math.max(found, this.#kept.length);
+          if (ask === "stop") return found;
           if (ask === "split") this.giveBranch(depth, control, allowed, allowedHigh);
         }
         alive = this.assign(frameCell[depth - 1], frameDigit[depth - 1]) && this.propagate();
@@ -520,33 +645,32 @@ export abstract class CoreBase {
           if (onSolution(this.solution) === false) return found;
         }
         if (found >= limit) return found;
-        // Distinct solutions of this run and the ones before it: enough of them end the
-        // count, but the run's own count stays its own (it may find them again).
-        if (restartable && this.#keep() >= limit) return limit;
-        failures = 0;
+        if (!this.luby) failures = 0;
+        solved = true;
         alive = false;
       }
       if (
-        !alive && restartable && deepest >= this.restartDepth && ++failures > allowance &&
-        this.restarts < RESTARTS
+        !alive && restartable && deepest >= this.restartDepth && ++failures > allowance
       ) {
         // A dive that reached `restartDepth` and has failed `allowance` times in a row
         // since, without a solution or a new deepest point: a decision far above it made
         // the last cells unsolvable, and refuting the subtree below it can take longer than
         // the whole dive. Start again from the shallowest node this search still owns all
-        // of (the frames above it gave their other branch away), with other choices. The
-        // solutions found so far are kept, distinct, towards the limit; the count goes back
-        // to what it was before that node, since the new run finds its solutions again.
+        // of (the frames above it gave their other branch away), with other choices. Every
+        // solution found so far lies in a subtree this run searched to the end, which its
+        // nogoods (`#recordRun`) keep the next runs out of: the count goes on.
         const f = this.rewindToOwned(depth);
         if (f >= 0) {
           depth = f;
+          this.#recordRun(frameDecisions[f], decided, solved);
           decided = frameDecisions[f];
-          found = frameFound[f];
           this.restarts++;
           this.noise = Math.imul(this.restarts, 0x9e3779b1) | 1;
           deepest = depth;
           failures = 0;
-          allowance *= 2;
+          allowance = this.luby
+            ? Math.max(1, this.restartFailures) * luby(this.restarts + 1)
+            : Math.max(1, 2 * allowance);
           continue;
         }
       }

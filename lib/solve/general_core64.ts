@@ -43,9 +43,14 @@ export class Core64 extends Places64 {
     if (this.allDiff && t.size >= 25) {
       this.shaveDepth = t.cells;
       this.lookahead = true;
-      // Random 64×64 grids (50–95% empty) dive to within a few hundred cells of the end
-      // and then stall below an early mistake; minimal puzzles search far shallower.
-      this.restartDepth = 128;
+      // Random grids near the phase transition (36×36 half empty, 49×49 two-thirds) have
+      // heavy tails: an early mistake costs minutes. Restarts after Luby's sequence times
+      // 256 failures, exact by their nogoods: on the phase bench's six 36×36 and 49×49
+      // grids that some solver finishes, 172 s (two stopped at 60 s) to 52 s; units of
+      // 64 and 512 lost 2–3 grids of the six.
+      this.restartDepth = 1;
+      this.restartFailures = 256;
+      this.luby = true;
     }
     // Latin squares search plain until 500 nodes pass without a solution (see `escalate`):
     // random ones of order 32 with 35% empty went from over 10 s to 0.1–0.3 s.
