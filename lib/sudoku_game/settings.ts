@@ -34,11 +34,7 @@ export interface BotTuning {
   handoverSlowUntil: number;
   /** Share of an exact turn for offense (looking for a win); the rest is defense. */
   offenseShare: number;
-  /**
-   * Defense: replies of the opponent leaving at most this many solutions are checked
-   * (NineDigits tries no larger reply for a win; 11,000 won 21 of 60 against 14 of 60 for
-   * 5,000, both bots under competition speed).
-   */
+  /** Defense: replies of the opponent leaving at most this many solutions are checked. */
   defenseCap: number;
   /** Defense: share of the defense time left that one candidate's check may take. */
   defenseSlice: number;
@@ -75,7 +71,7 @@ export const DEFAULT_TUNING: Readonly<BotTuning> = {
   handoverFastShare: 0.02,
   handoverSlowUntil: 250_000,
   offenseShare: 0.9,
-  defenseCap: 11_000,
+  defenseCap: 5_000,
   defenseSlice: 0.4,
   keyMicros: 0.2,
   helperGain: 0.35,
