@@ -48,8 +48,6 @@ import {
   tuningAt,
 } from "./settings.ts";
 
-export { ENUM_LIMIT, ENUM_TRIGGER, HANDOVER, OPENING_GIVENS };
-
 /** Bot strength: `random` plays uniformly random legal moves, `strong` plays to win. */
 export type Level = "random" | "strong";
 

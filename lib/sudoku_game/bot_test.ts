@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { BotInputError, HANDOVER, largestReply, SudokuBot, turnBudget } from "./bot.ts";
+import { BotInputError, largestReply, SudokuBot, turnBudget } from "./bot.ts";
+import { HANDOVER } from "./settings.ts";
 import { SolutionGame } from "./endgame.ts";
 import { DEFAULT_TUNING } from "./settings.ts";
 import { collectSolutions } from "../solve/mod.ts";

@@ -54,16 +54,7 @@ export {
 } from "./rules.ts";
 export { judgeSequence, SudokuGame, sudokuGame, sudokuGameFor } from "./referee.ts";
 export { type CodecupOptions, type LineIo, runCodecup } from "./codecup.ts";
-export {
-  type BotOptions,
-  ENUM_LIMIT,
-  ENUM_TRIGGER,
-  largestReply,
-  type Level,
-  type MoveInfo,
-  OPENING_GIVENS,
-  SudokuBot,
-} from "./bot.ts";
+export { type BotOptions, largestReply, type Level, type MoveInfo, SudokuBot } from "./bot.ts";
 export { BotSession, type SessionOptions, type SessionStep } from "./session.ts";
 export {
   type Analysis,
@@ -89,4 +80,10 @@ export {
   Stop,
 } from "./endgame_shared.ts";
 export { tableBytes } from "./endgame_table.ts";
-export { type BotTuning, DEFAULT_TUNING } from "./settings.ts";
+export {
+  type BotTuning,
+  DEFAULT_TUNING,
+  ENUM_LIMIT,
+  ENUM_TRIGGER,
+  OPENING_GIVENS,
+} from "./settings.ts";
