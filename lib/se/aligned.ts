@@ -34,8 +34,28 @@ function hint(rule: string, rating: number, elims: number[], cells: number[]): H
   return { rule, rating, cell: -1, digit: 0, elims, region: -1, cells, digits: [] };
 }
 
-const list: number[] = [];
+/** The excluding cells of the pair or triplet at hand (`listLength` of them). */
+const list = new Int16Array(96);
+let listLength = 0;
 const ALL = 0x1ff;
+
+/** List the excluders of the bit sets w0, w1, w2 (over their index) in `list`. */
+function fillList(w0: number, w1: number, w2: number): void {
+  let n = 0;
+  for (let m = w0; m !== 0; m &= m - 1) list[n++] = excluders[low(m)];
+  for (let m = w1; m !== 0; m &= m - 1) list[n++] = excluders[32 + low(m)];
+  for (let m = w2; m !== 0; m &= m - 1) list[n++] = excluders[64 + low(m)];
+  listLength = n;
+}
+
+/** The candidates of each cell's mask that go, in cell order (allocated only for a hint). */
+function elimsOf(c1: number, m1: number, c2: number, m2: number, c3: number, m3: number): number[] {
+  const elims: number[] = [];
+  for (let m = m1; m !== 0; m &= m - 1) elims.push(c1 * 9 + low(m));
+  for (let m = m2; m !== 0; m &= m - 1) elims.push(c2 * 9 + low(m));
+  for (let m = m3; m !== 0; m &= m - 1) elims.push(c3 * 9 + low(m));
+  return elims;
+}
 
 /** Aligned pair exclusion (6.2): excluding cells of two candidates seeing both cells. */
 export function alignedPairs(b: SeBoard, sink: Sink): boolean {
@@ -49,10 +69,7 @@ export function alignedPairs(b: SeBoard, sink: Sink): boolean {
       const w0 = seenBy[c1 * 3] & seenBy[c2 * 3], w1 = seenBy[c1 * 3 + 1] & seenBy[c2 * 3 + 1];
       const w2 = seenBy[c1 * 3 + 2] & seenBy[c2 * 3 + 2];
       if ((w0 | w1 | w2) === 0) continue;
-      list.length = 0;
-      for (let m = w0; m !== 0; m &= m - 1) list.push(excluders[low(m)]);
-      for (let m = w1; m !== 0; m &= m - 1) list.push(excluders[32 + low(m)]);
-      for (let m = w2; m !== 0; m &= m - 1) list.push(excluders[64 + low(m)]);
+      fillList(w0, w1, w2);
       const sees = SEES[c1 * 81 + c2] === 1;
       const all1 = cand[c1], all2 = cand[c2];
       let keep1 = 0, keep2 = 0;
@@ -60,8 +77,8 @@ export function alignedPairs(b: SeBoard, sink: Sink): boolean {
       for (let m2 = all2; m2 !== 0 && (keep1 !== all1 || keep2 !== all2); m2 &= m2 - 1) {
         const bb = m2 & -m2;
         let out = sees ? bb : 0;
-        for (const x of list) {
-          const r = cand[x] & ~bb;
+        for (let e = 0; e < listLength; e++) {
+          const r = cand[list[e]] & ~bb;
           if (r === 0) out = ALL;
           else if ((r & (r - 1)) === 0) out |= r;
         }
@@ -71,15 +88,17 @@ export function alignedPairs(b: SeBoard, sink: Sink): boolean {
           keep2 |= bb;
         }
       }
-      const elims: number[] = [];
-      for (let m = cand[c1] & ~keep1; m !== 0; m &= m - 1) elims.push(c1 * 9 + low(m));
-      for (let m = cand[c2] & ~keep2; m !== 0; m &= m - 1) elims.push(c2 * 9 + low(m));
-      if (elims.length === 0) continue;
+      const gone1 = all1 & ~keep1, gone2 = all2 & ~keep2;
+      if ((gone1 | gone2) === 0) continue;
+      const elims = elimsOf(c1, gone1, c2, gone2, 0, 0);
       if (sink(hint("Aligned Pair Exclusion", 62, elims, [c1, c2]))) return true;
     }
   }
   return false;
 }
+
+/** Cells of two candidates or more, for the triplets. */
+const cells = new Uint8Array(81);
 
 /**
  * Aligned triplet exclusion (7.5): the same for three cells, with excluding cells of up
@@ -89,9 +108,8 @@ export function alignedTriplets(b: SeBoard, sink: Sink): boolean {
   const { cand } = b;
   const n = collect(cand, 3);
   if (n === 0) return false;
-  const cells: number[] = [];
-  for (let c = 0; c < 81; c++) if (BITS[cand[c]] >= 2) cells.push(c);
-  const count = cells.length;
+  let count = 0;
+  for (let c = 0; c < 81; c++) if (BITS[cand[c]] >= 2) cells[count++] = c;
   for (let i = 0; i < count; i++) {
     const c1 = cells[i];
     for (let j = i + 1; j < count; j++) {
@@ -104,10 +122,7 @@ export function alignedTriplets(b: SeBoard, sink: Sink): boolean {
         const w0 = p0 & seenBy[c3 * 3], w1 = p1 & seenBy[c3 * 3 + 1];
         const w2 = p2 & seenBy[c3 * 3 + 2];
         if ((w0 | w1 | w2) === 0) continue;
-        list.length = 0;
-        for (let m = w0; m !== 0; m &= m - 1) list.push(excluders[low(m)]);
-        for (let m = w1; m !== 0; m &= m - 1) list.push(excluders[32 + low(m)]);
-        for (let m = w2; m !== 0; m &= m - 1) list.push(excluders[64 + low(m)]);
+        fillList(w0, w1, w2);
         const s12 = SEES[c1 * 81 + c2] === 1, s13 = SEES[c1 * 81 + c3] === 1;
         const s23 = SEES[c2 * 81 + c3] === 1;
         const all1 = cand[c1], all2 = cand[c2], all3 = cand[c3];
@@ -121,8 +136,8 @@ export function alignedTriplets(b: SeBoard, sink: Sink): boolean {
             if (s23 && bb === cc) continue;
             let out = (s12 ? bb : 0) | (s13 ? cc : 0);
             const two = bb | cc;
-            for (const x of list) {
-              const r = cand[x] & ~two;
+            for (let e = 0; e < listLength; e++) {
+              const r = cand[list[e]] & ~two;
               if (r === 0) out = ALL;
               else if ((r & (r - 1)) === 0) out |= r;
             }
@@ -135,11 +150,9 @@ export function alignedTriplets(b: SeBoard, sink: Sink): boolean {
           }
           if (keep1 === all1 && keep2 === all2 && keep3 === all3) break;
         }
-        const elims: number[] = [];
-        for (let m = cand[c1] & ~keep1; m !== 0; m &= m - 1) elims.push(c1 * 9 + low(m));
-        for (let m = cand[c2] & ~keep2; m !== 0; m &= m - 1) elims.push(c2 * 9 + low(m));
-        for (let m = cand[c3] & ~keep3; m !== 0; m &= m - 1) elims.push(c3 * 9 + low(m));
-        if (elims.length === 0) continue;
+        const gone1 = all1 & ~keep1, gone2 = all2 & ~keep2, gone3 = all3 & ~keep3;
+        if ((gone1 | gone2 | gone3) === 0) continue;
+        const elims = elimsOf(c1, gone1, c2, gone2, c3, gone3);
         if (sink(hint("Aligned Triplet Exclusion", 75, elims, [c1, c2, c3]))) return true;
       }
     }

@@ -54,13 +54,16 @@ function elimination(
   return { rule, rating, cell: -1, digit: 0, elims, region, cells, digits };
 }
 
+/** Hidden singles' ratings, in the order SE hands them over. */
+const SINGLE_PASSES = [10, 12, 15];
+
 /**
  * Hidden singles: a digit with one place left in a region. A region with one empty cell
  * left rates 1.0, a block 1.2, a row or column 1.5; SE hands them over easiest first.
  */
 export function hiddenSingles(b: SeBoard, sink: Sink): boolean {
   const pos = b.positions();
-  for (const pass of [10, 12, 15]) {
+  for (const pass of SINGLE_PASSES) {
     for (let i = 0; i < 27; i++) {
       const h = REGION_ORDER[i];
       const full = b.emptyIn(h) === 1;
@@ -123,6 +126,9 @@ function singleAfter(
 
 const gone = new Uint8Array(81);
 const regionOut = new Int32Array(1);
+// Pointing: block to column, block to row; claiming: column to block, row to block.
+const INTERSECTION_FROM = [0, 0, COLUMNS, ROWS];
+const INTERSECTION_TO = [COLUMNS, ROWS, 0, 0];
 
 /**
  * Intersections (pointing: a block's digit confined to one line; claiming: a line's digit
@@ -132,8 +138,8 @@ const regionOut = new Int32Array(1);
 export function intersections(b: SeBoard, direct: boolean, sink: Sink): boolean {
   const pos = b.positions();
   const { cand } = b;
-  // Pointing: block to column, block to row; claiming: column to block, row to block.
-  for (const [from, to] of [[0, COLUMNS], [0, ROWS], [COLUMNS, 0], [ROWS, 0]]) {
+  for (let pair = 0; pair < 4; pair++) {
+    const from = INTERSECTION_FROM[pair], to = INTERSECTION_TO[pair];
     const pointing = from === 0;
     for (let i = 0; i < 9; i++) {
       const h = from + i;
@@ -150,10 +156,21 @@ export function intersections(b: SeBoard, direct: boolean, sink: Sink): boolean 
             inside |= 1 << k;
           }
         }
+        // The places of the target that lie in h too.
+        let inTarget = 0;
+        for (let k = 0; k < 9; k++) {
+          const c = REGION[target * 9 + k];
+          if (
+            CELL_REGIONS[c * 3] === h || CELL_REGIONS[c * 3 + 1] === h ||
+            CELL_REGIONS[c * 3 + 2] === h
+          ) inTarget |= 1 << k;
+        }
         for (let d = 0; d < 9; d++) {
           const m = pos[h * 9 + d];
           if (BITS[m] < 2 || (m & ~inside) !== 0) continue;
           const bit = 1 << d;
+          // The target's places of d outside h: none, and there is nothing to remove.
+          if ((pos[target * 9 + d] & ~inTarget) === 0) continue;
           const elims: number[] = [];
           for (let k = target * 9; k < target * 9 + 9; k++) {
             const c = REGION[k];
@@ -196,8 +213,9 @@ const HIDDEN_RATING = [0, 0, 34, 40, 54];
 const FISH = ["", "", "X-Wing", "Swordfish", "Jellyfish"];
 const FISH_RATING = [0, 0, 32, 38, 52];
 
-/** Scratch: chosen indexes of a k-subset. */
+/** Scratch: chosen indexes of a k-subset, and the union of the masks before each. */
 const pick = new Int32Array(4);
+const kUnions = new Int32Array(5);
 
 /**
  * Call `each` with every k-subset of the indexes 0..n-1 whose masks (`masks[i]`) have
@@ -210,7 +228,7 @@ function kSubsets(
   k: number,
   each: (union: number) => boolean,
 ): boolean {
-  const unions = [0, 0, 0, 0, 0];
+  const unions = kUnions;
   let depth = 0;
   pick[0] = -1;
   while (depth >= 0) {
@@ -248,6 +266,11 @@ export function nakedSets(b: SeBoard, k: number, sink: Sink): boolean {
     const stop = kSubsets(masks, 9, k, (u) => {
       let inSet = 0;
       for (let t = 0; t < k; t++) inSet |= 1 << pick[t];
+      let any = false;
+      for (let j = 0; j < 9 && !any; j++) {
+        if ((inSet & (1 << j)) === 0 && (cand[REGION[h * 9 + j]] & u) !== 0) any = true;
+      }
+      if (!any) return false;
       const elims: number[] = [];
       for (let j = 0; j < 9; j++) {
         if (inSet & (1 << j)) continue;
@@ -274,11 +297,16 @@ export function hiddenSets(b: SeBoard, k: number, sink: Sink): boolean {
     const h = REGION_ORDER[i];
     for (let d = 0; d < 9; d++) masks[d] = pos[h * 9 + d];
     // SE takes them in the order of their cells: collect the region's, then sort.
-    const found: Hint[] = [];
-    const places: number[] = [];
+    found.length = 0;
+    places.length = 0;
     kSubsets(masks, 9, k, (u) => {
       let digits = 0;
       for (let t = 0; t < k; t++) digits |= 1 << pick[t];
+      let any = false;
+      for (let j = 0; j < 9 && !any; j++) {
+        if ((u & (1 << j)) !== 0 && (cand[REGION[h * 9 + j]] & ~digits) !== 0) any = true;
+      }
+      if (!any) return false;
       const elims: number[] = [];
       const cells: number[] = [];
       for (let j = 0; j < 9; j++) {
@@ -292,11 +320,16 @@ export function hiddenSets(b: SeBoard, k: number, sink: Sink): boolean {
       places.push(u);
       return false;
     });
+    if (found.length === 0) continue;
     const order = found.map((_, j) => j).sort((x, y) => cellOrder(places[x], places[y]));
     for (const j of order) if (sink(found[j])) return true;
   }
   return false;
 }
+
+/** A region's hidden subsets found so far, and their places (reused). */
+const found: Hint[] = [];
+const places: number[] = [];
 
 /** Compare two sets of region positions as ascending tuples, lexicographically. */
 function cellOrder(a: number, b: number): number {
@@ -317,7 +350,8 @@ function cellOrder(a: number, b: number): number {
 export function fish(b: SeBoard, k: number, sink: Sink): boolean {
   const pos = b.positions();
   const { cand } = b;
-  for (const [base, cover] of [[COLUMNS, ROWS], [ROWS, COLUMNS]]) {
+  for (let side = 0; side < 2; side++) {
+    const base = side === 0 ? COLUMNS : ROWS, cover = side === 0 ? ROWS : COLUMNS;
     for (let d = 0; d < 9; d++) {
       for (let j = 0; j < 9; j++) masks[j] = pos[(base + j) * 9 + d];
       const bit = 1 << d;

@@ -30,17 +30,48 @@ function slowIncrement(complexity: number): number {
 
 const INCREMENTS = Uint8Array.from({ length: 512 }, (_, n) => slowIncrement(n));
 
+/** A producer's list of chain hints; see {@linkcode hintList}. */
+export interface HintList {
+  /** Add a hint found. */
+  add: (h: Hint) => void;
+  /**
+   * Whether a hint of this rating, complexity and kind ({@linkcode sortKey}) would be kept:
+   * always, unless only the first is wanted and it would not come before the best so far
+   * (so that a producer need not build it).
+   */
+  wants: (rating: number, complexity: number, key: number) => boolean;
+  /** The hints, easiest first, one per set of removals. */
+  sorted: () => Hint[];
+}
+
 /**
  * A list of chain hints kept one per set of removals (an easier one found later replaces
  * an earlier one, and goes to the end), handed over easiest first: rating, then
- * complexity, then the order found.
+ * complexity, then the order found. With `firstOnly` it keeps only the first of that
+ * order, the one SE's step takes.
  */
-export function hintList(): { hints: Hint[]; add: (h: Hint) => void; sorted: () => Hint[] } {
+export function hintList(firstOnly = false): HintList {
   const hints: Hint[] = [];
+  let best: Hint | undefined;
+  let bestKey = 0;
+  const wants = (rating: number, complexity: number, key: number): boolean => {
+    if (!firstOnly || best === undefined) return true;
+    if (rating !== best.rating) return rating < best.rating;
+    if (complexity !== best.complexity!) return complexity < best.complexity!;
+    return key < bestKey;
+  };
   const add = (h: Hint) => {
-    hints.push(h);
+    if (!firstOnly) hints.push(h);
+    else {
+      const key = sortKey(h.rule);
+      if (wants(h.rating, h.complexity!, key)) {
+        best = h;
+        bestKey = key;
+      }
+    }
   };
   const sorted = () => {
+    if (firstOnly) return best === undefined ? [] : [best];
     const order = hints.map((_, i) => i).sort((i, j) =>
       hints[i].rating - hints[j].rating || hints[i].complexity! - hints[j].complexity! ||
       sortKey(hints[i].rule) - sortKey(hints[j].rule) || i - j
@@ -55,7 +86,7 @@ export function hintList(): { hints: Hint[]; add: (h: Hint) => void; sorted: () 
     }
     return out;
   };
-  return { hints, add, sorted };
+  return { add, wants, sorted };
 }
 
 /** SE's order among chain hints of equal rating and complexity. */

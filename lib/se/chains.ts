@@ -294,6 +294,10 @@ function longestUseful(base: number, key: number, best: Hint | undefined): numbe
   return n;
 }
 
+const X_AND_Y = [X_LINKS, Y_LINKS], XY_ONLY = [XY_LINKS];
+/** The ratings up to which mixed chains are searched in turn. */
+const MIXED_STAGES = [71, 73, 75, 200];
+
 /**
  * The first hint of {@linkcode forcingChainsAndCycles} without listing the others: the
  * same searches in the same order, each cut at the length past which nothing could come
@@ -302,9 +306,9 @@ function longestUseful(base: number, key: number, best: Hint | undefined): numbe
 function firstChainOrCycle(b: SeBoard): Hint | undefined {
   // X and Y chains in full (their links are few); mixed chains, whose links are many,
   // rating by rating from the lowest, so that no search runs long before a hint bounds it.
-  const best = firstChainOrCycleUpTo(b, 200, [X_LINKS, Y_LINKS], undefined);
-  for (const rating of [71, 73, 75, 200]) {
-    const found = firstChainOrCycleUpTo(b, rating, [XY_LINKS], best);
+  const best = firstChainOrCycleUpTo(b, 200, X_AND_Y, undefined);
+  for (const rating of MIXED_STAGES) {
+    const found = firstChainOrCycleUpTo(b, rating, XY_ONLY, best);
     if (found !== best) return found;
     if (best !== undefined && best.rating <= rating) break;
   }
@@ -318,6 +322,14 @@ function longestAt(base: number, rating: number): number {
   while (n < 200 && base + lengthIncrement(n + 1) <= rating) n++;
   return n;
 }
+
+/** A loop search's targets: the false potentials that lead back to its start. */
+const targets = new Int32Array(4);
+/**
+ * Its candidate closers, each coded (length, place in the queue, link, target) so that
+ * sorting the codes puts them in the order SE meets the loops; at most 4 targets × 28 links.
+ */
+const cands = new Float64Array(128);
 
 /**
  * {@linkcode firstChainOrCycle} among the hints rated `rating` or less of `modes`, or
@@ -334,9 +346,8 @@ function firstChainOrCycleUpTo(
   const { cand } = b;
   const pos = b.positions();
   let best = bestSoFar;
-  const targets: number[] = [];
-  const cands: number[] = [];
-  for (const mode of modes) {
+  for (let mi = 0; mi < modes.length; mi++) {
+    const mode = modes[mi];
     const cycleKey = mode === X_LINKS ? 2 : mode === Y_LINKS ? 3 : 4;
     const chainKey = mode === X_LINKS ? 2 : 4;
     const chainBase = mode === X_LINKS ? 66 : 70;
@@ -359,9 +370,9 @@ function firstChainOrCycleUpTo(
         const chain = fc.search(on, off, mode, limit, cycleMax >= 4);
         // Loops: a true potential whose weak link reaches a false one leading back here.
         if (cycleMax >= 4) {
-          targets.length = 0;
+          let nTargets = 0;
           if (mode & Y_LINKS && BITS[cand[c]] === 2) {
-            targets.push((c * 9 + low(cand[c] & ~(1 << d))) * 2);
+            targets[nTargets++] = (c * 9 + low(cand[c] & ~(1 << d))) * 2;
           }
           if (mode & X_LINKS) {
             for (let k = 0; k < 3; k++) {
@@ -369,12 +380,12 @@ function firstChainOrCycleUpTo(
               const places = pos[h * 9 + d];
               if (BITS[places] !== 2) continue;
               const r = REGION[h * 9 + low(places & ~(1 << CELL_INDEX[c * 3 + k]))];
-              targets.push((r * 9 + d) * 2);
+              targets[nTargets++] = (r * 9 + d) * 2;
             }
           }
           // The true potentials with a weak link to a target, as the search met them.
-          cands.length = 0;
-          for (let t = 0; t < targets.length; t++) {
+          let nCands = 0;
+          for (let t = 0; t < nTargets; t++) {
             const v = targets[t];
             const cv = ((v >> 1) / 9) | 0, dv = (v >> 1) % 9;
             if (mode === XY_LINKS) {
@@ -383,7 +394,7 @@ function firstChainOrCycleUpTo(
                 if (!fc.reached(u)) continue;
                 const len = fc.length[u] + 1;
                 if (len >= 4 && len <= cycleMax) {
-                  cands.push(((len * 2048 + fc.at[u]) * 64 + dv) * 8 + t);
+                  cands[nCands++] = ((len * 2048 + fc.at[u]) * 64 + dv) * 8 + t;
                 }
               }
             }
@@ -394,12 +405,14 @@ function firstChainOrCycleUpTo(
               if (!fc.reached(u)) continue;
               const len = fc.length[u] + 1;
               if (len >= 4 && len <= cycleMax) {
-                cands.push(((len * 2048 + fc.at[u]) * 64 + 16 + HOUSE_AT[q * 81 + cv]) * 8 + t);
+                cands[nCands++] = ((len * 2048 + fc.at[u]) * 64 + 16 + HOUSE_AT[q * 81 + cv]) * 8 +
+                  t;
               }
             }
           }
-          if (cands.length > 1) cands.sort((x, y) => x - y);
-          for (const code of cands) {
+          if (nCands > 1) cands.subarray(0, nCands).sort();
+          for (let ci = 0; ci < nCands; ci++) {
+            const code = cands[ci];
             const t = code % 8;
             const len = Math.floor(code / (8 * 64 * 2048));
             const u = fc.queue[Math.floor(code / (8 * 64)) % 2048];

@@ -12,7 +12,7 @@ import type { SeBoard } from "./board.ts";
 import type { ChainNode, Hint, Sink } from "./hint.ts";
 import { BITS, CELL_REGIONS, HOUSE_CELLS, low, REGION } from "./tables.ts";
 import { DynamicChains } from "./dynamic.ts";
-import { hintList, lengthIncrement, POTENTIALS } from "./chain_list.ts";
+import { type HintList, hintList, lengthIncrement, POTENTIALS, sortKey } from "./chain_list.ts";
 
 /**
  * Everything a potential implies along the static links of all kinds, each potential
@@ -91,9 +91,10 @@ function commonConsequences(
   base: number,
   cells: number[],
   digits: number[],
-  add: (h: Hint) => void,
+  list: HintList,
 ): void {
   const { cand } = b;
+  const key = sortKey(rule);
   // In the order the first branch reached them, those it turns on first.
   for (let o = 0; o < 2 * closureOrderLength; o++) {
     const p = closureOrder[o % closureOrderLength];
@@ -101,6 +102,8 @@ function commonConsequences(
     let total = 0;
     for (let i = 0; i < n && total >= 0; i++) total = dists[i][p] === 0 ? -1 : total + dists[i][p];
     if (total < 0) continue;
+    const rating = base + lengthIncrement(total);
+    if (!list.wants(rating, total, key)) continue;
     const cd = p >> 1, c = (cd / 9) | 0, d = cd - c * 9;
     const elims: number[] = [];
     if (p & 1) {
@@ -108,9 +111,9 @@ function commonConsequences(
     } else elims.push(cd);
     const chains: ChainNode[][] = [];
     for (let i = 0; i < n; i++) chains.push(closurePath(dists[i], parents[i], p));
-    add({
+    list.add({
       rule,
-      rating: base + lengthIncrement(total),
+      rating,
       cell: p & 1 ? c : -1,
       digit: p & 1 ? d + 1 : 0,
       elims,
@@ -130,10 +133,10 @@ const multiParents: Int16Array[] = Array.from({ length: 9 }, () => new Int16Arra
  * Cell and region forcing chains (SE's "Multiple Forcing Chains", 8.0 and up): what every
  * candidate of a cell (of three or more), or every place of a digit in a region, implies.
  */
-export function multipleForcingChains(b: SeBoard, sink: Sink): boolean {
+export function multipleForcingChains(b: SeBoard, sink: Sink, all = true): boolean {
   const { cand } = b;
   const pos = b.positions();
-  const { hints, add, sorted } = hintList();
+  const list = hintList(!all);
   for (let c = 0; c < 81; c++) {
     const m0 = cand[c];
     if (BITS[m0] > 2) {
@@ -149,7 +152,7 @@ export function multipleForcingChains(b: SeBoard, sink: Sink): boolean {
         if (n === 0) closureOrderLength = len;
         n++;
       }
-      commonConsequences(b, n, multiDists, multiParents, "Cell Forcing Chains", 80, [c], [], add);
+      commonConsequences(b, n, multiDists, multiParents, "Cell Forcing Chains", 80, [c], [], list);
     }
   }
   for (let c = 0; c < 81; c++) {
@@ -177,29 +180,35 @@ export function multipleForcingChains(b: SeBoard, sink: Sink): boolean {
         }
         commonConsequences(b, n, multiDists, multiParents, "Region Forcing Chains", 80, [c], [
           d + 1,
-        ], add);
+        ], list);
       }
     }
   }
-  void hints;
-  for (const h of sorted()) if (sink(h)) return true;
+  for (const h of list.sorted()) if (sink(h)) return true;
   return false;
 }
 
 const nishioEngine = new DynamicChains();
+// The kinds' places in SE's order of equal ratings, for `wants` before a hint is built.
+const KEY_NISHIO = sortKey("Nishio Forcing Chains");
+const KEY_CONTRADICTION = sortKey("Dynamic Contradiction Forcing Chains");
+const KEY_DOUBLE = sortKey("Dynamic Double Forcing Chains");
+const KEY_REGION = sortKey("Dynamic Region Forcing Chains");
+const KEY_CELL = sortKey("Dynamic Cell Forcing Chains");
 
 /** Nishio forcing chains (7.5 and up): one digit assumed in a cell leads to a clash. */
-export function nishioChains(b: SeBoard, sink: Sink): boolean {
-  const { add, sorted } = hintList();
+export function nishioChains(b: SeBoard, sink: Sink, all = true): boolean {
+  const { add, wants, sorted } = hintList(!all);
   const e = nishioEngine;
   e.nishio = true;
   for (let c = 0; c < 81; c++) {
     for (let m = b.cand[c]; m !== 0; m &= m - 1) {
       const d = low(m);
       // Taken true, then false: a clash proves the opposite.
-      for (const on of [1, 0]) {
+      for (let on = 1; on >= 0; on--) {
         if (!e.run(b, (c * 9 + d) * 2 + on)) continue;
         const cx = e.ancestors(e.clashOn) + e.ancestors(e.clashOff);
+        if (!wants(75 + lengthIncrement(cx), cx, KEY_NISHIO)) continue;
         const elims: number[] = [];
         if (on) elims.push(c * 9 + d);
         else for (let r = b.cand[c] & ~(1 << d); r !== 0; r &= r - 1) elims.push(c * 9 + low(r));
@@ -230,10 +239,10 @@ const dynCellEngines: DynamicChains[] = Array.from({ length: 9 }, () => new Dyna
  * clash; a conclusion both its being true and false lead to; and what every candidate of
  * a cell, or every place of a digit in a region, leads to.
  */
-export function dynamicForcingChains(b: SeBoard, sink: Sink): boolean {
+export function dynamicForcingChains(b: SeBoard, sink: Sink, all = true): boolean {
   const { cand } = b;
   const pos = b.positions();
-  const { add, sorted } = hintList();
+  const { add, wants, sorted } = hintList(!all);
   const offE = dynEngines[9];
   for (const e of dynEngines) e.nishio = false;
   for (const e of dynCellEngines) e.nishio = false;
@@ -263,7 +272,7 @@ export function dynamicForcingChains(b: SeBoard, sink: Sink): boolean {
     };
   };
   // What every branch leads to, in the order the first branch reached it.
-  const common = (branches: DynamicChains[], rule: string, cells: number[]) => {
+  const common = (branches: DynamicChains[], rule: string, key: number, cells: number[]) => {
     const first = branches[0];
     for (let pass = 1; pass >= 0; pass--) {
       for (let i = 0; i < first.count; i++) {
@@ -278,7 +287,7 @@ export function dynamicForcingChains(b: SeBoard, sink: Sink): boolean {
           }
           cx += e.ancestors(x);
         }
-        if (cx < 0) continue;
+        if (cx < 0 || !wants(85 + lengthIncrement(cx), cx, key)) continue;
         add(conclusion(rule, p, cx, branches.map((e) => e.path(e.node[p])), cells));
       }
     }
@@ -294,9 +303,11 @@ export function dynamicForcingChains(b: SeBoard, sink: Sink): boolean {
       const onE2 = cellEngines[values++];
       onE2.run(b, p + 1);
       offE.run(b, p);
-      for (const [e, taken] of [[onE2, 1], [offE, 0]] as const) {
+      for (let taken = 1; taken >= 0; taken--) {
+        const e = taken === 1 ? onE2 : offE;
         if (e.clashOn < 0) continue;
         const cx = e.ancestors(e.clashOn) + e.ancestors(e.clashOff);
+        if (!wants(85 + lengthIncrement(cx), cx, KEY_CONTRADICTION)) continue;
         add(conclusion(
           "Dynamic Contradiction Forcing Chains",
           p + 1 - taken,
@@ -313,6 +324,7 @@ export function dynamicForcingChains(b: SeBoard, sink: Sink): boolean {
           const x = offE.node[q];
           if (x < 0) continue;
           const cx = onE2.ancestors(i) + offE.ancestors(x);
+          if (!wants(85 + lengthIncrement(cx), cx, KEY_DOUBLE)) continue;
           add(conclusion(
             "Dynamic Double Forcing Chains",
             q,
@@ -334,10 +346,10 @@ export function dynamicForcingChains(b: SeBoard, sink: Sink): boolean {
           e.run(b, (REGION[h * 9 + low(mm)] * 9 + d) * 2 + 1);
           branches.push(e);
         }
-        common(branches, "Dynamic Region Forcing Chains", [c]);
+        common(branches, "Dynamic Region Forcing Chains", KEY_REGION, [c]);
       }
     }
-    common(cellEngines.slice(0, values), "Dynamic Cell Forcing Chains", [c]);
+    common(cellEngines.slice(0, values), "Dynamic Cell Forcing Chains", KEY_CELL, [c]);
   }
   for (const h of sorted()) if (sink(h)) return true;
   return false;
