@@ -9,50 +9,53 @@ let doubles = 0;
 /** Positions the reference visited. */
 let reached = 0;
 
+/** One scratch position per depth of the reference's recursion (no allocation per node). */
+const scratch: Qttt[] = [];
+
 /**
  * Plain minimax over whole atomic actions, no pruning, no table: the best final score
  * difference for the player acting in `q`. Written from the rules alone.
  */
-function reference(q: Qttt, outcome = false): number {
+function reference(q: Qttt, outcome = false, depth = 0): number {
   reached++;
   const me = q.toMove();
-  const children: Qttt[] = [];
-  if (q.pending()) {
-    for (const sq of [q.pendingA, q.pendingB]) {
-      const c = q.clone();
-      c.collapse(sq);
-      children.push(c);
-    }
-  } else {
-    const free: number[] = [];
-    for (let s = 0; s < 16; s++) if (!(((q.xs | q.os) >> s) & 1)) free.push(s);
-    if (free.length === 1) {
-      const c = q.clone();
-      c.claimLast();
-      children.push(c);
-    } else {
-      for (let i = 0; i < free.length; i++) {
-        for (let j = i + 1; j < free.length; j++) {
-          const c = q.clone();
-          c.place(free[i], free[j]);
-          children.push(c);
-        }
-      }
-    }
-  }
+  if (scratch.length === depth) scratch.push(new Qttt());
+  const c = scratch[depth];
   let best = -Infinity;
-  for (const c of children) {
-    let v: number;
+  // The value of the position after an action, for the player acting in q.
+  const value = (): number => {
     if (c.over) {
       const o = c.outcome();
       if (o.double) doubles++;
-      v = outcome
+      return outcome
         ? (o.winner === -1 ? 0 : o.winner === me ? 1 : -1)
         : o.points[me] - o.points[1 - me];
-    } else {
-      v = c.toMove() === me ? reference(c, outcome) : 0 - reference(c, outcome);
     }
-    if (v > best) best = v;
+    return c.toMove() === me
+      ? reference(c, outcome, depth + 1)
+      : 0 - reference(c, outcome, depth + 1);
+  };
+  if (q.pending()) {
+    for (const sq of [q.pendingA, q.pendingB]) {
+      c.copyFrom(q);
+      c.collapse(sq);
+      best = Math.max(best, value());
+    }
+    return best;
+  }
+  const free: number[] = [];
+  for (let s = 0; s < 16; s++) if (!(((q.xs | q.os) >> s) & 1)) free.push(s);
+  if (free.length === 1) {
+    c.copyFrom(q);
+    c.claimLast();
+    return value();
+  }
+  for (let i = 0; i < free.length; i++) {
+    for (let j = i + 1; j < free.length; j++) {
+      c.copyFrom(q);
+      c.place(free[i], free[j]);
+      best = Math.max(best, value());
+    }
   }
   return best;
 }
