@@ -56,6 +56,8 @@ function elimination(
 
 /** Hidden singles' ratings, in the order SE hands them over. */
 const SINGLE_PASSES = [10, 12, 15];
+/** Per region, 1 when it has one empty cell left (this call's). */
+const lastEmpty = new Uint8Array(27);
 
 /**
  * Hidden singles: a digit with one place left in a region. A region with one empty cell
@@ -63,10 +65,11 @@ const SINGLE_PASSES = [10, 12, 15];
  */
 export function hiddenSingles(b: SeBoard, sink: Sink): boolean {
   const pos = b.positions();
+  for (let h = 0; h < 27; h++) lastEmpty[h] = b.emptyIn(h) === 1 ? 1 : 0;
   for (const pass of SINGLE_PASSES) {
     for (let i = 0; i < 27; i++) {
       const h = REGION_ORDER[i];
-      const full = b.emptyIn(h) === 1;
+      const full = lastEmpty[h] === 1;
       const rating = full ? 10 : h < ROWS ? 12 : 15;
       if (rating !== pass) continue;
       for (let d = 0; d < 9; d++) {
@@ -129,6 +132,40 @@ const regionOut = new Int32Array(1);
 // Pointing: block to column, block to row; claiming: column to block, row to block.
 const INTERSECTION_FROM = [0, 0, COLUMNS, ROWS];
 const INTERSECTION_TO = [COLUMNS, ROWS, 0, 0];
+/**
+ * For each (pair, region i of kind `from`, j): the j-th region of kind `to` crossing it (three
+ * blocks of a line, three lines of a block, in order), the places of the first inside the
+ * second, and the places of the second inside the first.
+ */
+const CROSS_TARGET = new Uint8Array(4 * 9 * 3);
+const CROSS_INSIDE = new Uint16Array(4 * 9 * 3);
+const CROSS_IN_TARGET = new Uint16Array(4 * 9 * 3);
+for (let pair = 0; pair < 4; pair++) {
+  const from = INTERSECTION_FROM[pair], to = INTERSECTION_TO[pair];
+  for (let i = 0; i < 9; i++) {
+    const h = from + i;
+    for (let j = 0; j < 3; j++) {
+      const target = to === 0
+        ? (from === ROWS ? Math.floor(i / 3) * 3 + j : j * 3 + Math.floor(i / 3))
+        : to + (to === ROWS ? Math.floor(i / 3) * 3 + j : (i % 3) * 3 + j);
+      let inside = 0, inTarget = 0;
+      for (let k = 0; k < 9; k++) {
+        if (CELL_REGIONS[REGION[h * 9 + k] * 3 + (to === 0 ? 0 : to === ROWS ? 1 : 2)] === target) {
+          inside |= 1 << k;
+        }
+        const c = REGION[target * 9 + k];
+        if (
+          CELL_REGIONS[c * 3] === h || CELL_REGIONS[c * 3 + 1] === h ||
+          CELL_REGIONS[c * 3 + 2] === h
+        ) inTarget |= 1 << k;
+      }
+      const at = (pair * 9 + i) * 3 + j;
+      CROSS_TARGET[at] = target;
+      CROSS_INSIDE[at] = inside;
+      CROSS_IN_TARGET[at] = inTarget;
+    }
+  }
+}
 
 /**
  * Intersections (pointing: a block's digit confined to one line; claiming: a line's digit
@@ -139,32 +176,14 @@ export function intersections(b: SeBoard, direct: boolean, sink: Sink): boolean 
   const pos = b.positions();
   const { cand } = b;
   for (let pair = 0; pair < 4; pair++) {
-    const from = INTERSECTION_FROM[pair], to = INTERSECTION_TO[pair];
+    const from = INTERSECTION_FROM[pair];
     const pointing = from === 0;
     for (let i = 0; i < 9; i++) {
       const h = from + i;
-      // The regions of kind `to` crossing h, in order: three blocks of a line, three lines
-      // of a block.
+      // The regions of the other kind crossing h (`CROSS_TARGET`), in order.
       for (let j = 0; j < 3; j++) {
-        const target = to === 0
-          ? (from === ROWS ? Math.floor(i / 3) * 3 + j : j * 3 + Math.floor(i / 3))
-          : to + (to === ROWS ? Math.floor(i / 3) * 3 + j : (i % 3) * 3 + j);
-        let inside = 0;
-        for (let k = 0; k < 9; k++) {
-          const c = REGION[h * 9 + k];
-          if (CELL_REGIONS[c * 3 + (to === 0 ? 0 : to === ROWS ? 1 : 2)] === target) {
-            inside |= 1 << k;
-          }
-        }
-        // The places of the target that lie in h too.
-        let inTarget = 0;
-        for (let k = 0; k < 9; k++) {
-          const c = REGION[target * 9 + k];
-          if (
-            CELL_REGIONS[c * 3] === h || CELL_REGIONS[c * 3 + 1] === h ||
-            CELL_REGIONS[c * 3 + 2] === h
-          ) inTarget |= 1 << k;
-        }
+        const at = (pair * 9 + i) * 3 + j;
+        const target = CROSS_TARGET[at], inside = CROSS_INSIDE[at], inTarget = CROSS_IN_TARGET[at];
         for (let d = 0; d < 9; d++) {
           const m = pos[h * 9 + d];
           if (BITS[m] < 2 || (m & ~inside) !== 0) continue;
@@ -228,6 +247,10 @@ function kSubsets(
   k: number,
   each: (union: number) => boolean,
 ): boolean {
+  // Fewer than k masks of 2 to k bits: no subset at all.
+  let fit = 0;
+  for (let i = 0; i < n; i++) if (BITS[masks[i]] >= 2 && BITS[masks[i]] <= k) fit++;
+  if (fit < k) return false;
   const unions = kUnions;
   let depth = 0;
   pick[0] = -1;
