@@ -339,7 +339,8 @@ function firstChainOrCycle(b: SeBoard): Hint | undefined {
           chainMax = Math.min(chainAt, longestUseful(chainBase, chainKey, best));
         }
         const limit = Math.max(cycleMax, chainMax);
-        if (limit < 4) continue;
+        // Y links make cycles only (no chains), and a cycle back to a cell needs it bivalue.
+        if (limit < 4 || (mode === Y_LINKS && BITS[cand[c]] !== 2)) continue;
         const d = low(m);
         const cd = c * 9 + d;
         const on = cd * 2 + 1, off = cd * 2;
