@@ -53,22 +53,11 @@ export interface HintList {
 export function hintList(firstOnly = false): HintList {
   const hints: Hint[] = [];
   let best: Hint | undefined;
-  let bestKey = 0;
-  const wants = (rating: number, complexity: number, key: number): boolean => {
-    if (!firstOnly || best === undefined) return true;
-    if (rating !== best.rating) return rating < best.rating;
-    if (complexity !== best.complexity!) return complexity < best.complexity!;
-    return key < bestKey;
-  };
+  const wants = (rating: number, complexity: number, key: number): boolean =>
+    !firstOnly || comesBefore(rating, complexity, key, best);
   const add = (h: Hint) => {
     if (!firstOnly) hints.push(h);
-    else {
-      const key = sortKey(h.rule);
-      if (wants(h.rating, h.complexity!, key)) {
-        best = h;
-        bestKey = key;
-      }
-    }
+    else if (wants(h.rating, h.complexity!, sortKey(h.rule))) best = h;
   };
   const sorted = () => {
     if (firstOnly) return best === undefined ? [] : [best];
@@ -88,6 +77,29 @@ export function hintList(firstOnly = false): HintList {
   };
   return { add, wants, sorted };
 }
+
+/**
+ * Whether a hint of (rating, complexity, kind: {@linkcode sortKey}) comes strictly before
+ * the hint `best` (any when undefined) in SE's order.
+ */
+export function comesBefore(
+  rating: number,
+  complexity: number,
+  key: number,
+  best: Hint | undefined,
+): boolean {
+  if (best === undefined) return true;
+  if (rating !== best.rating) return rating < best.rating;
+  if (complexity !== best.complexity!) return complexity < best.complexity!;
+  if (best !== keyOf) {
+    keyOf = best;
+    keyOfBest = sortKey(best.rule);
+  }
+  return key < keyOfBest;
+}
+// The kind of the last hint compared against, kept: a search compares against one best often.
+let keyOf: Hint | undefined;
+let keyOfBest = 0;
 
 /** SE's order among chain hints of equal rating and complexity. */
 export function sortKey(rule: string): number {

@@ -26,7 +26,7 @@ import {
   PEER_BANDS,
   REGION,
 } from "./tables.ts";
-import { hintList, lengthIncrement, POTENTIALS, sortKey } from "./chain_list.ts";
+import { comesBefore, hintList, lengthIncrement, POTENTIALS } from "./chain_list.ts";
 
 /** Links allowed: X (one digit, region links), Y (cell strong links), or both. */
 export const X_LINKS = 1, Y_LINKS = 2, XY_LINKS = 3;
@@ -271,26 +271,12 @@ function cycleHint(b: SeBoard, mode: number, loop: ChainNode[]): Hint {
   };
 }
 
-/** Whether (rating, complexity, kind) comes strictly before the hint `best` in SE's order. */
-function before(rating: number, cx: number, key: number, best: Hint | undefined): boolean {
-  if (best === undefined) return true;
-  if (rating !== best.rating) return rating < best.rating;
-  if (cx !== best.complexity!) return cx < best.complexity!;
-  if (best !== keyOf) {
-    keyOf = best;
-    keyOfBest = sortKey(best.rule);
-  }
-  return key < keyOfBest;
-}
-let keyOf: Hint | undefined;
-let keyOfBest = 0;
-
 /** The longest chain of a kind (base rating, sort key) that could still come first. */
 function longestUseful(base: number, key: number, best: Hint | undefined): number {
   if (best === undefined) return 200;
   if (base > best.rating) return 3;
   let n = 3;
-  while (n < 200 && before(base + lengthIncrement(n + 1), n + 1, key, best)) n++;
+  while (n < 200 && comesBefore(base + lengthIncrement(n + 1), n + 1, key, best)) n++;
   return n;
 }
 
@@ -395,7 +381,7 @@ function firstChainOrCycle(b: SeBoard): Hint | undefined {
             const u = fc.queue[Math.floor(code / (8 * 64)) % 2048];
             const v = targets[t];
             const rating = CYCLE_BASE[mode] + lengthIncrement(len);
-            if (!before(rating, len, cycleKey, best)) break;
+            if (!comesBefore(rating, len, cycleKey, best)) break;
             if (fc.isAncestor(u, v)) continue;
             if (!loopRemoves(b, fc, u, v)) continue;
             const loop = fc.path(u);
@@ -406,7 +392,9 @@ function firstChainOrCycle(b: SeBoard): Hint | undefined {
         }
         if (chain && mode !== Y_LINKS) {
           const len = fc.length[off];
-          if (len <= chainMax && before(chainBase + lengthIncrement(len), len, chainKey, best)) {
+          if (
+            len <= chainMax && comesBefore(chainBase + lengthIncrement(len), len, chainKey, best)
+          ) {
             best = forcingHint(b, mode, fc.path(off), 0);
           }
         }
@@ -416,7 +404,7 @@ function firstChainOrCycle(b: SeBoard): Hint | undefined {
           : Math.min(chainAt, longestUseful(chainBase, chainKey, best));
         if (limit2 >= 4 && fc.search(off, on, mode, limit2, false)) {
           const len = fc.length[on];
-          if (before(chainBase + lengthIncrement(len), len, chainKey, best)) {
+          if (comesBefore(chainBase + lengthIncrement(len), len, chainKey, best)) {
             best = forcingHint(b, mode, fc.path(on), d + 1);
           }
         }
