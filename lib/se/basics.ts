@@ -191,13 +191,9 @@ export function intersections(b: SeBoard, direct: boolean, sink: Sink): boolean 
           // The target's places of d outside h: none, and there is nothing to remove.
           if ((pos[target * 9 + d] & ~inTarget) === 0) continue;
           const elims: number[] = [];
-          for (let k = target * 9; k < target * 9 + 9; k++) {
-            const c = REGION[k];
-            if ((cand[c] & bit) === 0) continue;
-            if (
-              CELL_REGIONS[c * 3] === h || CELL_REGIONS[c * 3 + 1] === h ||
-              CELL_REGIONS[c * 3 + 2] === h
-            ) continue;
+          for (let k = 0; k < 9; k++) {
+            const c = REGION[target * 9 + k];
+            if ((cand[c] & bit) === 0 || (inTarget & (1 << k)) !== 0) continue;
             elims.push(c * 9 + d);
           }
           if (elims.length === 0) continue;
