@@ -151,6 +151,11 @@ export interface MoveInfo {
   defense?: string;
   /** The machine's speed against the competition's, shown on the turn that loads the set. */
   speed?: number;
+  /**
+   * On the turn that loads the set: the bot searches alone but the runtime could not run
+   * the WebAssembly frames, so it searches them in JavaScript (slower).
+   */
+  noWasm?: boolean;
 }
 
 const SMALL_SET = 2048;
@@ -404,6 +409,9 @@ export class SudokuBot {
           this.game ??= new SolutionGame({
             tableBits: this.tableBits,
             tableBuffer: this.tableBuffer,
+            // Threads share a table in a buffer of their own; one thread alone searches
+            // its frames in WebAssembly (the same nodes, faster).
+            wasm: this.tableBuffer === undefined,
           });
           // The game takes the buffer over; the bot needs it no more.
           this.game.load(this.buf, n, {}, true);
@@ -414,6 +422,7 @@ export class SudokuBot {
       if (!this.exact) return this.keepLarge();
       const line = this.endgameLine(timeLeftMs - (this.now() - start));
       this.last.speed = this.speed;
+      if (this.tableBuffer === undefined && !this.game!.wasm) this.last.noWasm = true;
       return line;
     }
     return this.endgameLine(timeLeftMs - (this.now() - start));

@@ -32,6 +32,7 @@
 import { Budget, LOSS, TranspositionTable, WIN } from "./endgame_table.ts";
 import { MAX_SOLUTIONS, SolutionSet } from "./endgame_set.ts";
 import { FRAME_ROWS, FrameSearch, ParentRows } from "./endgame_frames.ts";
+import { WasmFrames } from "./endgame_wasm.ts";
 import { type SharedMoves, Stop } from "./endgame_shared.ts";
 
 import {
@@ -65,6 +66,24 @@ export interface SolutionGameOptions {
    * one table between threads (a `SharedArrayBuffer`); default a buffer of its own.
    */
   tableBuffer?: ArrayBufferLike;
+  /**
+   * Search sets of at most 256 solutions in WebAssembly (`endgame_wasm.ts`): the same
+   * nodes, faster. The table then lives in the module's memory, so not with `tableBuffer`.
+   * Where the runtime cannot (no WebAssembly, or no memory for the module), the game
+   * searches in JavaScript.
+   */
+  wasm?: boolean;
+}
+
+/** The WebAssembly frames with a table of 2^bits buckets, or undefined where they cannot run. */
+function wasmFrames(bits: number): WasmFrames | undefined {
+  try {
+    return new WasmFrames(bits);
+  } catch {
+    // A runtime without WebAssembly, or one refusing the memory (an address space limit):
+    // the JavaScript frames search the same nodes, a little slower.
+    return undefined;
+  }
 }
 
 const MAX_DEPTH = 82;
@@ -145,9 +164,23 @@ export class SolutionGame {
 
   /** An empty game with its table allocated (2^tableBits × 64 bytes). */
   constructor(options: SolutionGameOptions = {}) {
-    this.table = new TranspositionTable(options.tableBits ?? 20, options.tableBuffer);
-    this.frames = new FrameSearch(this.table, this.budget);
+    const bits = options.tableBits ?? 20;
+    if (options.wasm === true && options.tableBuffer !== undefined) {
+      throw new Error("a WebAssembly search has its own table");
+    }
+    const kernel = options.wasm === true ? wasmFrames(bits) : undefined;
+    if (kernel !== undefined) {
+      this.table = new TranspositionTable(bits, kernel.memory.buffer, kernel.tableOffset);
+      this.frames = new FrameSearch(this.table, this.budget, kernel.bind(this.table, this.budget));
+    } else {
+      this.table = new TranspositionTable(bits, options.tableBuffer);
+      this.frames = new FrameSearch(this.table, this.budget);
+    }
+    this.wasm = kernel !== undefined;
   }
+
+  /** Whether the frames are searched in WebAssembly (see {@linkcode SolutionGameOptions.wasm}). */
+  readonly wasm: boolean;
 
   /** Number of solutions loaded. */
   get n(): number {

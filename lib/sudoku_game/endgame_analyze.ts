@@ -129,7 +129,7 @@ export function analyzePosition(grid: Uint8Array, limits: SearchLimits = {}): Po
   }
   // When the time ran out during the enumeration (not exact), there is no search.
   if (!counted.exact || late?.()) return { ...found, value: undefined, winning: [], nodes: 0 };
-  const game = new SolutionGame({ tableBits: ANALYZE_TABLE_BITS });
+  const game = new SolutionGame({ tableBits: ANALYZE_TABLE_BITS, wasm: true });
   const a = analyzeSolutions(game, counted.solutions, n, limits, true);
   return {
     ...found,

@@ -2,10 +2,11 @@
  * Benchmarks of the endgame solver, and (run directly) the measurement over all 1,000
  * labelled positions:
  *
- *   deno run --allow-read lib/sudoku_game/endgame_bench.ts [first|all]
+ *   deno run --allow-read lib/sudoku_game/endgame_bench.ts [first|all] [wasm|js]
  *
  * `first` stops at the first winning move (the game value only), `all` lists every winning
- * move as `play --analyze` does. Prints mismatches, the total and the worst time.
+ * move as `play --analyze` does; `wasm` (the default) searches the frames in WebAssembly,
+ * `js` in JavaScript. Prints mismatches, the total and the worst time.
  *
  * @module
  */
@@ -25,7 +26,7 @@ function enumerate(text: string): number {
   return r.count;
 }
 
-const game = new SolutionGame({ tableBits: 20 });
+const game = new SolutionGame({ tableBits: 20, wasm: Deno.args[1] !== "js" });
 
 if (import.meta.main) {
   const all = Deno.args[0] === "all";
@@ -52,7 +53,8 @@ if (import.meta.main) {
   }
   times.sort((a, b) => a - b);
   console.log(
-    `${all ? "all winning moves" : "value only"}: ${right}/${cases.length} right, ` +
+    `${all ? "all winning moves" : "value only"} (${Deno.args[1] === "js" ? "js" : "wasm"}): ` +
+      `${right}/${cases.length} right, ` +
       `total ${(total / 1000).toFixed(1)} s, median ${times[times.length >> 1].toFixed(1)} ms, ` +
       `worst ${worst.toFixed(0)} ms (position ${worstAt}), nodes ${nodes}`,
   );

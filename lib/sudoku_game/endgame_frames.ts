@@ -114,6 +114,33 @@ export class ParentRows {
 }
 
 /**
+ * Another implementation of a frame's search (see `endgame_wasm.ts`): the frame is built
+ * into its arrays, then it searches from the frame's root node.
+ */
+export interface FrameKernel {
+  /** Words of each level's frame (level 0 written before {@linkcode FrameKernel.start}). */
+  readonly words: Uint8Array;
+  /** The two keys of each frame row, per level (level 0 written before a start). */
+  readonly keyA: Int32Array;
+  /** The second keys, as {@linkcode FrameKernel.keyA}. */
+  readonly keyB: Int32Array;
+  /** Each (column, digit)'s rows, as {@linkcode FrameSearch} builds them. */
+  readonly tmp: Int32Array;
+  /** Winning move of the last start that returned a win. */
+  readonly winMove: number;
+  /** The value of the frame's root, as {@linkcode FrameSearch} computes it. */
+  start(
+    width: number,
+    cellOf: Uint8Array,
+    cb: number,
+    k: number,
+    W: number,
+    h1: number,
+    h2: number,
+  ): number;
+}
+
+/**
  * Search of sets of at most {@linkcode FRAME_ROWS} solutions on bit masks.
  *
  * The frame reads the rows once, to build its masks; the rows' keys (two ints a row) stay
@@ -126,10 +153,10 @@ export class FrameSearch {
   private readonly table: TranspositionTable;
   private readonly budget: Budget;
   // Per level: words, source row of each frame row, the pairs' masks and moves.
-  private readonly words = new Uint8Array(LEVELS);
+  private readonly words: Uint8Array;
   /** The two keys of each frame row, per level. */
-  private readonly keyA = new Int32Array(LEVELS * FRAME_ROWS);
-  private readonly keyB = new Int32Array(LEVELS * FRAME_ROWS);
+  private readonly keyA: Int32Array;
+  private readonly keyB: Int32Array;
   private readonly mask = new Int32Array(LEVELS * 729 * MAX_WORDS);
   private readonly pMove = new Int16Array(LEVELS * 729);
   // Per depth: the node's mask, the pairs live in it, its moves, skip marks.
@@ -149,7 +176,7 @@ export class FrameSearch {
   private readonly sorted = new Int32Array(729);
   /** Per depth: the rows (four slots, -1 for none) of pairs held by two to four rows. */
   private readonly few = new Int16Array(DEPTH * FEW * 4);
-  private readonly tmp = new Int32Array(81 * 10 * MAX_WORDS);
+  private readonly tmp: Int32Array;
   /** Source row offset of each row of a frame being built. */
   private readonly rowAt = new Int32Array(FRAME_ROWS);
   /** Pairs of a node by the rows they hold (open addressing, stamped per node). */
@@ -170,10 +197,20 @@ export class FrameSearch {
    */
   private readonly pairOf = new Int16Array(LEVELS * MOVE_SLOTS);
 
-  /** A frame search recording values in `table` and counting nodes in `budget`. */
-  constructor(table: TranspositionTable, budget: Budget) {
+  private readonly kernel: FrameKernel | undefined;
+
+  /**
+   * A frame search recording values in `table` and counting nodes in `budget`; with a
+   * `kernel`, the frames are built into its arrays and it searches them.
+   */
+  constructor(table: TranspositionTable, budget: Budget, kernel?: FrameKernel) {
     this.table = table;
     this.budget = budget;
+    this.kernel = kernel;
+    this.words = kernel?.words ?? new Uint8Array(LEVELS);
+    this.keyA = kernel?.keyA ?? new Int32Array(LEVELS * FRAME_ROWS);
+    this.keyB = kernel?.keyB ?? new Int32Array(LEVELS * FRAME_ROWS);
+    this.tmp = kernel?.tmp ?? new Int32Array(81 * 10 * MAX_WORDS);
   }
 
   /**
@@ -229,7 +266,11 @@ export class FrameSearch {
         return WIN;
       }
     }
-    return this.start(nl, cellOf, cb, k, W, h1, h2);
+    const kernel = this.kernel;
+    if (kernel === undefined) return this.start(nl, cellOf, cb, k, W, h1, h2);
+    const r = kernel.start(nl, cellOf, cb, k, W, h1, h2);
+    this.winMove = kernel.winMove;
+    return r;
   }
 
   /** The root node of a frame whose pairs' rows are in `tmp` (`width` columns). */

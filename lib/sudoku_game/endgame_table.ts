@@ -94,15 +94,25 @@ export class TranspositionTable {
   private age = 1;
 
   /**
-   * A table of 2^bits buckets (64 bytes each), in `buffer` when given (of
-   * {@linkcode tableBytes} bytes; zeroed, or another thread's table to share).
+   * A table of 2^bits buckets (64 bytes each), in `buffer` from `byteOffset` when given
+   * ({@linkcode tableBytes} bytes; zeroed, or another thread's table to share).
    */
-  constructor(bits: number, buffer?: ArrayBufferLike) {
+  constructor(bits: number, buffer?: ArrayBufferLike, byteOffset = 0) {
     this.t = buffer === undefined
       ? new Int32Array((1 << bits) * WAYS * ENTRY)
-      : new Int32Array(buffer, 0, (1 << bits) * WAYS * ENTRY);
+      : new Int32Array(buffer, byteOffset, (1 << bits) * WAYS * ENTRY);
     this.fullMask = (1 << bits) - 1;
     this.mask = Math.min(this.fullMask, MIN_ACTIVE - 1);
+  }
+
+  /** The mask of the buckets in use (for a search that reads the table's memory itself). */
+  get bucketMask(): number {
+    return this.mask;
+  }
+
+  /** The current search's age, 1..255 (for a search that writes the table's memory itself). */
+  get searchAge(): number {
+    return this.age;
   }
 
   /** Bytes held. */
@@ -172,7 +182,7 @@ export class TranspositionTable {
 }
 
 /** Clock reads: about every 2^20 units of work (a millisecond or so). */
-const CHECK_EVERY = 1 << 20;
+export const CHECK_EVERY = 1 << 20;
 
 /** Node and time budget of a search, shared by its parts. */
 export class Budget {
@@ -221,17 +231,38 @@ export class Budget {
       return false;
     }
     this.visits += work;
-    if (this.visits >= this.nextCheck) {
-      this.nextCheck = this.visits + CHECK_EVERY;
-      if (this.now !== undefined && this.now() >= this.deadline) {
-        this.aborted = this.expired = true;
-        return false;
-      }
-      if (this.stopWhen !== undefined && this.stopWhen()) {
-        this.aborted = true;
-        return false;
-      }
+    return this.visits < this.nextCheck || this.check();
+  }
+
+  /** Nodes left before `maxNodes` (Infinity without a limit). */
+  get nodesLeft(): number {
+    return this.maxNodes - this.nodes;
+  }
+
+  /** Units of work left before the next clock read. */
+  get visitsToCheck(): number {
+    return this.nextCheck - this.visits;
+  }
+
+  /**
+   * Read the clock and `stopWhen` now and set the next read {@linkcode CHECK_EVERY} units
+   * on; false (and `aborted`) when the search must stop.
+   */
+  check(): boolean {
+    this.nextCheck = this.visits + CHECK_EVERY;
+    if (this.now !== undefined && this.now() >= this.deadline) {
+      this.aborted = this.expired = true;
+      return false;
+    }
+    if (this.stopWhen !== undefined && this.stopWhen()) {
+      this.aborted = true;
+      return false;
     }
     return true;
+  }
+
+  /** Stop on the node limit (a search counting nodes itself found it reached). */
+  expire(): void {
+    this.aborted = this.expired = true;
   }
 }

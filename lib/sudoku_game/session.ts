@@ -119,6 +119,7 @@ export class BotSession {
     if (info.refuted) parts.push(`lost=${info.refuted}`);
     if (info.defense !== undefined) parts.push(`def=${info.defense}`);
     if (info.speed !== undefined && info.speed !== 1) parts.push(`speed=${info.speed.toFixed(2)}`);
+    if (info.noWasm) parts.push("nowasm");
     parts.push(`${dt.toFixed(0)}ms`, `used=${(this.used / 1000).toFixed(2)}s`);
     let text = parts.join(" ");
     if (text.length > this.debugLeft) text = text.slice(0, this.debugLeft);
