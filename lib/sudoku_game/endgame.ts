@@ -747,7 +747,8 @@ export class SolutionGame {
     // search of that move (so that the two meet in the middle through the table).
     const back = depth === 1 && this.reverseReplies;
     // A root move's replies over the cap are left out (checkMove); fewest first, so the
-    // first one over it ends the loop.
+    // first one over it ends the loop, but for the first reply, which may be the killer
+    // put ahead of smaller ones.
     const cap = depth === 1 ? this.replyCap : Infinity;
     let capped = false;
     for (let q = 0; q < m; q++) {
@@ -756,7 +757,7 @@ export class SolutionGame {
       const c = Math.floor(v / CANDIDATE_COUNT);
       if (c > cap) {
         capped = true;
-        if (back) continue;
+        if (back || q === 0) continue;
         break;
       }
       const id = v - c * CANDIDATE_COUNT;

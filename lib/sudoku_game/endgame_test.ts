@@ -337,6 +337,63 @@ Deno.test("codecup_endgame", async (t) => {
     },
   );
 
+  await t.step("checkMove after a search whose last refutation is over the cap", () => {
+    // The reply that refuted the last root move is tried first at the next one: when it
+    // is over a check's cap it must not end the check before the smaller replies.
+    const grid = Deno.readTextFileSync(
+      new URL("../../testdata/play/positions_5k.txt", import.meta.url),
+    ).trim().split("\n")[0];
+    const r = collectSolutions(parseGrid81(grid)!, 9, { limit: 10_000 });
+    const memo = new Map<string, boolean>();
+    const all = Array.from({ length: r.count }, (_, i) => i);
+    const holding = (idx: number[], cell: number, digit: number) =>
+      idx.filter((i) => r.solutions[i * 81 + cell] === digit);
+    const cap = 300;
+    let safe = 0;
+    {
+      const solver = new SolutionGame({ tableBits: 16 });
+      solver.load(r.solutions, r.count);
+      // The killer is private state: read it, and put it back before each check below.
+      const state = solver as unknown as { killer: number };
+      const killer = () => state.killer;
+      // A lost large move whose refutation leaves more than the cap: it becomes the killer.
+      let big = 0;
+      for (const b of solver.rootMoves().filter((x) => x.count >= 2000)) {
+        if (solver.checkMove(b, Infinity) !== "loss") continue;
+        const k = killer();
+        const left = holding(holding(all, b.cell, b.digit), k >> 4, k & 15).length;
+        if (left > cap) {
+          big = k;
+          break;
+        }
+      }
+      assert.ok(big !== 0, "no refutation over the cap: the test proves little");
+      const candidates = solver.rootMoves().filter((x) => x.count > cap && x.count < 1500)
+        .sort((a, b) => b.count - a.count);
+      for (const m of candidates.slice(0, 16)) {
+        state.killer = big;
+        const got = solver.checkMove(m, cap);
+        const child = holding(all, m.cell, m.digit);
+        if (got === "loss") {
+          assert.ok(exactWins(r.solutions, child, memo), `move ${m.cell}:${m.digit}`);
+        }
+        if (got !== "safe") continue;
+        safe++;
+        for (let c = 0; c < 81; c++) {
+          for (let d = 1; d <= 9; d++) {
+            const reply = holding(child, c, d);
+            if (reply.length === 0 || reply.length === child.length || reply.length > cap) continue;
+            assert.ok(
+              reply.length > 1 && exactWins(r.solutions, reply, memo),
+              `move ${m.cell}:${m.digit} called safe, reply ${c}:${d} wins`,
+            );
+          }
+        }
+      }
+    }
+    assert.ok(safe > 0, "no safe check: the test proves little");
+  });
+
   await t.step("all winning moves agree with the exact reference (labelled positions)", () => {
     const solver = new SolutionGame({ tableBits: 16 });
     let checked = 0;
