@@ -38,6 +38,8 @@ const MAX_WORDS = FRAME_ROWS / 32;
 const FEW = 32;
 /** Nodes of at least this many rows look up every child in the table before any search. */
 const ETC_MIN = 32;
+/** Children whose keys such a node computes before it probes the table for them. */
+const CHUNK = 8;
 /** Frame levels: each renumbering at least halves the words (..., 4, 2, 1). */
 const LEVELS = 32 - Math.clz32(MAX_WORDS);
 /** Moves are `cell * 16 + digit`, below 81 * 16. */
@@ -171,6 +173,10 @@ export class FrameSearch {
   /** Per depth: the keys of the children still to search, in move order. */
   private readonly ck1 = new Int32Array(DEPTH * 729);
   private readonly ck2 = new Int32Array(DEPTH * 729);
+  /** A chunk of children (move, keys) waiting for their probes. */
+  private readonly chunkV = new Int32Array(CHUNK);
+  private readonly chunk1 = new Int32Array(CHUNK);
+  private readonly chunk2 = new Int32Array(CHUNK);
   /** Scratch of the counting sort of a node's moves. */
   private readonly hist = new Int32Array(FRAME_ROWS + 2);
   private readonly sorted = new Int32Array(729);
@@ -562,36 +568,47 @@ export class FrameSearch {
     const cs = sb + MAX_WORDS;
     const ck1 = this.ck1;
     const ck2 = this.ck2;
-    // First every child's key and what the table knows of it: a lost child ends the node
-    // before any search, a won one marks its refutation (which then loses here too).
     // A large node first gets every child's key and what the table knows of it: a lost
     // child ends the node before any search, a won one marks its refutation (which then
     // loses here too). Small nodes compute keys as they go (most end at their first move).
     const etc = k >= ETC_MIN;
     if (etc) {
+      // Keys for a chunk of children at a time, then their probes one after another: the
+      // probes' cache misses (the table is far larger than the caches) then overlap. The
+      // same probes in the same order as one child at a time.
+      const qv = this.chunkV;
+      const q1 = this.chunk1;
+      const q2 = this.chunk2;
       let kept = 0;
-      for (let a = lb; a < lb + m; a++) {
-        const v = moves[a];
-        const c = v >> 10;
-        const p = v & 1023;
-        const mb = (pb + p) * MAX_WORDS;
-        if (this.lostAtOnce(mb, fb, nf)) continue;
-        const ch1 = this.childKey(sb, mb, W, rowBase);
-        const ch2 = this.key2;
-        const r = this.table.probe(ch1, ch2, c);
-        if (r === LOSS) {
-          this.winMove = pMove[pb + p];
-          this.table.store(h1, h2, k, WIN, this.winMove, 0);
-          return WIN;
+      let a = lb;
+      while (a < lb + m) {
+        let nq = 0;
+        while (a < lb + m && nq < CHUNK) {
+          const v = moves[a++];
+          const mb = (pb + (v & 1023)) * MAX_WORDS;
+          if (this.lostAtOnce(mb, fb, nf)) continue;
+          q1[nq] = this.childKey(sb, mb, W, rowBase);
+          q2[nq] = this.key2;
+          qv[nq++] = v;
         }
-        if (r === WIN) {
-          this.markReply(lb, lv, this.table.move, serial, c);
-          continue;
+        for (let q = 0; q < nq; q++) {
+          const v = qv[q];
+          const c = v >> 10;
+          const r = this.table.probe(q1[q], q2[q], c);
+          if (r === LOSS) {
+            this.winMove = pMove[pb + (v & 1023)];
+            this.table.store(h1, h2, k, WIN, this.winMove, 0);
+            return WIN;
+          }
+          if (r === WIN) {
+            this.markReply(lb, lv, this.table.move, serial, c);
+            continue;
+          }
+          moves[lb + kept] = v;
+          ck1[lb + kept] = q1[q];
+          ck2[lb + kept] = q2[q];
+          kept++;
         }
-        moves[lb + kept] = v;
-        ck1[lb + kept] = ch1;
-        ck2[lb + kept] = ch2;
-        kept++;
       }
       m = kept;
     }
