@@ -10,11 +10,10 @@ const MOVE_SLOTS: i32 = 2048;
 const DEPTH: i32 = 81 + LEVELS + 2;
 const WIN: i32 = 1;
 const LOSS: i32 = 2;
-const ENTRY: i32 = 4;
-const WAYS: i32 = 4;
 const GOLDEN: i32 = <i32>0x9e3779b1;
 
-// Memory layout (byte offsets), the same as FRAMES_LAYOUT on the host side.
+// Memory layout (byte offsets). The host writes a frame into the first five parts, found
+// with `layout`; the table starts at `tableOffset`, and the host sizes the memory to it.
 const WORDS: usize = 0; // u8[LEVELS]
 const CELLS: usize = 64; // u8[81]: the cell of each column of a frame being started
 const KEY_A: usize = 256; // i32[LEVELS * FRAME_ROWS]
@@ -116,15 +115,19 @@ export function prepare(mask: i32, tableAge: i32, limit: i32, check: i32): void 
   visits = 0;
   aborted = 0;
 }
+/** Nodes searched since `prepare`. */
 export function spentNodes(): i32 {
   return nodes;
 }
+/** Work (mask words scanned) since the last clock check. */
 export function spentVisits(): i32 {
   return visits;
 }
+/** 0, or why the last search stopped: 1 the host's check, 2 the node limit. */
 export function wasAborted(): i32 {
   return aborted;
 }
+/** The winning move (`cell * 16 + digit`) of the last node that returned a win. */
 export function lastWinMove(): i32 {
   return winMove;
 }
