@@ -227,7 +227,7 @@ export class Budget {
   /** Count a node of `work` units; false (and `aborted`) when the budget is spent. */
   node(work: number): boolean {
     if (++this.nodes >= this.maxNodes) {
-      this.aborted = this.expired = true;
+      this.expire();
       return false;
     }
     this.visits += work;
@@ -251,7 +251,7 @@ export class Budget {
   check(): boolean {
     this.nextCheck = this.visits + CHECK_EVERY;
     if (this.now !== undefined && this.now() >= this.deadline) {
-      this.aborted = this.expired = true;
+      this.expire();
       return false;
     }
     if (this.stopWhen !== undefined && this.stopWhen()) {

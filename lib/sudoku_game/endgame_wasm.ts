@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { FrameKernel } from "./endgame_frames.ts";
+import { FRAME_ROWS, type FrameKernel } from "./endgame_frames.ts";
 import { type Budget, CHECK_EVERY, tableBytes, type TranspositionTable } from "./endgame_table.ts";
 import { FRAMES_WASM } from "./endgame_wasm_bytes.ts";
 
@@ -31,7 +31,6 @@ const PAGE = 65536;
 const I32_MAX = 0x7fffffff;
 const CELLS = 81;
 const LEVELS = 4;
-const FRAME_ROWS = 256;
 const TMP_INTS = 81 * 10 * 8;
 
 /** Bytes of base64 text (no padding needed at the end). */
