@@ -79,6 +79,16 @@ let probedMove: i32 = 0;
 @inline function sh(base: usize, i: i32, v: i32): void {
   store<i16>(base + (<usize>i << 1), <i16>v);
 }
+// A mask of two words or more (W is 1, 2, 4 or 8) is read 64 bits at a time: half the loads,
+// population counts and loop turns, about 9% less time on decisive positions. Rows keep
+// the 32-bit numbering (bit b of word w is row 32w + b), so the nodes stay those of the
+// JavaScript frames.
+@inline function gl(base: usize, i: i32): i64 {
+  return load<i64>(base + (<usize>i << 2));
+}
+@inline function sl(base: usize, i: i32, v: i64): void {
+  store<i64>(base + (<usize>i << 2), v);
+}
 
 // V8's baseline compiler (Liftoff) of 7.x had no 64-bit population count or bit scan: a
 // function using one is compiled by the optimising compiler (TurboFan) instead. `d8
@@ -234,10 +244,10 @@ function renumber(fd: i32, lv: i32, k: i32, nl: i32): void {
   store<u8>(WORDS + <usize>lv2, <u8>W2);
   const sb = fd * MAX_WORDS;
   let j2 = 0;
-  for (let w = 0; w < W; w++) {
-    let x = gi(S, sb + w);
+  for (let w = 0; w < W; w += 2) {
+    let x = W == 1 ? <i64><u32>gi(S, sb) : gl(S, sb + w);
     while (x != 0) {
-      const j = (w << 5) + low(x);
+      const j = (w << 5) + <i32>ctz<i64>(x);
       x &= x - 1;
       sh(RANK, j, j2);
       si(KEY_A, lv2 * FRAME_ROWS + j2, gi(KEY_A, lv * FRAME_ROWS + j));
@@ -253,10 +263,12 @@ function renumber(fd: i32, lv: i32, k: i32, nl: i32): void {
     const mb = (pb + p) * MAX_WORDS;
     const mb2 = (pb2 + q) * MAX_WORDS;
     for (let w = 0; w < W2; w++) si(MASK, mb2 + w, 0);
-    for (let w = 0; w < W; w++) {
-      let x = gi(S, sb + w) & gi(MASK, mb + w);
+    for (let w = 0; w < W; w += 2) {
+      let x = W == 1
+        ? <i64><u32>(gi(S, sb) & gi(MASK, mb))
+        : gl(S, sb + w) & gl(MASK, mb + w);
       while (x != 0) {
-        const r = gh(RANK, (w << 5) + low(x));
+        const r = gh(RANK, (w << 5) + <i32>ctz<i64>(x));
         x &= x - 1;
         const at = mb2 + (r >> 5);
         si(MASK, at, gi(MASK, at) | (1 << (r & 31)));
@@ -275,14 +287,25 @@ function childKey(sb: i32, mb: i32, W: i32, rowBase: i32): i32 {
   const cs = sb + MAX_WORDS;
   let h1 = 0;
   let h2 = 0;
-  for (let w = 0; w < W; w++) {
-    let x = gi(S, sb + w) & gi(MASK, mb + w);
-    si(S, cs + w, x);
+  if (W == 1) {
+    let x = gi(S, sb) & gi(MASK, mb);
+    si(S, cs, x);
     while (x != 0) {
-      const j = rowBase + (w << 5) + low(x);
+      const j = rowBase + low(x);
       x &= x - 1;
       h1 ^= gi(KEY_A, j);
       h2 ^= gi(KEY_B, j);
+    }
+  } else {
+    for (let w = 0; w < W; w += 2) {
+      let x = gl(S, sb + w) & gl(MASK, mb + w);
+      sl(S, cs + w, x);
+      while (x != 0) {
+        const j = rowBase + (w << 5) + <i32>ctz<i64>(x);
+        x &= x - 1;
+        h1 ^= gi(KEY_A, j);
+        h2 ^= gi(KEY_B, j);
+      }
     }
   }
   key2 = h2;
@@ -329,8 +352,9 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
   for (let q = lb; q < lb + np; q++) {
     const p = gh(LIST, q);
     const mb = (pb + p) * MAX_WORDS;
-    let c = pop(gi(S, sb) & gi(MASK, mb));
-    for (let w = 1; w < W; w++) c += pop(gi(S, sb + w) & gi(MASK, mb + w));
+    let c = 0;
+    if (W == 1) c = pop(gi(S, sb) & gi(MASK, mb));
+    else for (let w = 0; w < W; w += 2) c += <i32>popcnt<i64>(gl(S, sb + w) & gl(MASK, mb + w));
     if (c == 0 || c == k) continue;
     if (c == 1) {
       winMove = gh(P_MOVE, pb + p);
@@ -338,7 +362,13 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
       return WIN;
     }
     let hash = 0;
-    for (let w = 0; w < W; w++) hash = (hash ^ (gi(S, sb + w) & gi(MASK, mb + w))) * GOLDEN;
+    if (W == 1) hash = (gi(S, sb) & gi(MASK, mb)) * GOLDEN;
+    else {
+      for (let w = 0; w < W; w += 2) {
+        const x = gl(S, sb + w) & gl(MASK, mb + w);
+        hash = (hash ^ <i32>(x ^ (x >>> 32))) * GOLDEN;
+      }
+    }
     let slot = <i32>(<u32>hash >> 22);
     let dup = false;
     for (;;) {
@@ -349,9 +379,14 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
       }
       const ob = (pb + gh(SEEN_PAIR, slot)) * MAX_WORDS;
       let same = true;
-      for (let w = 0; w < W && same; w++) {
-        const sw = gi(S, sb + w);
-        same = (sw & gi(MASK, ob + w)) == (sw & gi(MASK, mb + w));
+      if (W == 1) {
+        const sw = gi(S, sb);
+        same = (sw & gi(MASK, ob)) == (sw & gi(MASK, mb));
+      } else {
+        for (let w = 0; w < W && same; w += 2) {
+          const sw = gl(S, sb + w);
+          same = (sw & gl(MASK, ob + w)) == (sw & gl(MASK, mb + w));
+        }
       }
       if (same) {
         dup = true;
@@ -367,11 +402,19 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
       const f = fb + 4 * nf++;
       sh(FEW_ROWS, f + 3, -1);
       let n = 0;
-      for (let w = 0; w < W; w++) {
-        let x = gi(S, sb + w) & gi(MASK, mb + w);
+      if (W == 1) {
+        let x = gi(S, sb) & gi(MASK, mb);
         while (x != 0) {
-          sh(FEW_ROWS, f + n++, (w << 5) + low(x));
+          sh(FEW_ROWS, f + n++, low(x));
           x &= x - 1;
+        }
+      } else {
+        for (let w = 0; w < W; w += 2) {
+          let x = gl(S, sb + w) & gl(MASK, mb + w);
+          while (x != 0) {
+            sh(FEW_ROWS, f + n++, (w << 5) + <i32>ctz<i64>(x));
+            x &= x - 1;
+          }
         }
       }
       if (n == 2) sh(FEW_ROWS, f + 2, -1);
@@ -460,7 +503,8 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
     let ch1 = 0;
     let ch2 = 0;
     if (etc) {
-      for (let w = 0; w < W; w++) si(S, cs + w, gi(S, sb + w) & gi(MASK, mb + w));
+      if (W == 1) si(S, cs, gi(S, sb) & gi(MASK, mb));
+      else for (let w = 0; w < W; w += 2) sl(S, cs + w, gl(S, sb + w) & gl(MASK, mb + w));
       ch1 = gi(CK1, a);
       ch2 = gi(CK2, a);
     } else {
