@@ -79,10 +79,11 @@ let probedMove: i32 = 0;
 @inline function sh(base: usize, i: i32, v: i32): void {
   store<i16>(base + (<usize>i << 1), <i16>v);
 }
-// A mask of two words or more (W is 1, 2, 4 or 8) is read 64 bits at a time: half the loads,
-// population counts and loop turns, about 9% less time on decisive positions. Rows keep
-// the 32-bit numbering (bit b of word w is row 32w + b), so the nodes stay those of the
-// JavaScript frames.
+// Masks are read 64 bits at a time, two of their 32-bit words (W is 1, 2, 4 or 8): half the
+// loads, population counts and loop turns, about 9% less time on decisive positions. Rows
+// keep the 32-bit numbering (bit b of word w is row 32w + b), so the nodes stay those of the
+// JavaScript frames. A node mask of one word keeps its second word 0 (`setFull`, and the
+// children's masks are ANDs of it), so a one-word frame reads its masks the same way.
 @inline function gl(base: usize, i: i32): i64 {
   return load<i64>(base + (<usize>i << 2));
 }
@@ -94,12 +95,10 @@ let probedMove: i32 = 0;
 // function using one is compiled by the optimising compiler (TurboFan) instead. `d8
 // --single-threaded`, as the competition runs it, never tiers Liftoff code up (there is no
 // background thread), and Liftoff code ran this search 1.9 times as slowly. So every hot
-// function counts and scans bits in 64-bit operations, on a 32-bit word's zero extension.
+// function counts and scans bits in 64-bit operations (`start` on a 32-bit word's zero
+// extension, the others on the 64-bit masks of `gl`).
 @inline function pop(x: i32): i32 {
   return <i32>popcnt<i64>(<i64><u32>x);
-}
-@inline function low(x: i32): i32 {
-  return <i32>ctz<i64>(<i64><u32>x);
 }
 
 /** The byte offset of the table in memory. */
@@ -207,6 +206,8 @@ function setFull(fd: i32, k: i32, W: i32): void {
     const left = k - w * 32;
     si(S, fd * MAX_WORDS + w, left >= 32 ? -1 : (1 << left) - 1);
   }
+  // The second word of a one-word mask, read with the first (see `gl`).
+  if (W == 1) si(S, fd * MAX_WORDS + 1, 0);
 }
 
 /** The root node of a frame whose pairs' rows are in the scratch (`width` columns). */
@@ -245,7 +246,7 @@ function renumber(fd: i32, lv: i32, k: i32, nl: i32): void {
   const sb = fd * MAX_WORDS;
   let j2 = 0;
   for (let w = 0; w < W; w += 2) {
-    let x = W == 1 ? <i64><u32>gi(S, sb) : gl(S, sb + w);
+    let x = gl(S, sb + w);
     while (x != 0) {
       const j = (w << 5) + <i32>ctz<i64>(x);
       x &= x - 1;
@@ -264,9 +265,7 @@ function renumber(fd: i32, lv: i32, k: i32, nl: i32): void {
     const mb2 = (pb2 + q) * MAX_WORDS;
     for (let w = 0; w < W2; w++) si(MASK, mb2 + w, 0);
     for (let w = 0; w < W; w += 2) {
-      let x = W == 1
-        ? <i64><u32>(gi(S, sb) & gi(MASK, mb))
-        : gl(S, sb + w) & gl(MASK, mb + w);
+      let x = gl(S, sb + w) & gl(MASK, mb + w);
       while (x != 0) {
         const r = gh(RANK, (w << 5) + <i32>ctz<i64>(x));
         x &= x - 1;
@@ -287,25 +286,14 @@ function childKey(sb: i32, mb: i32, W: i32, rowBase: i32): i32 {
   const cs = sb + MAX_WORDS;
   let h1 = 0;
   let h2 = 0;
-  if (W == 1) {
-    let x = gi(S, sb) & gi(MASK, mb);
-    si(S, cs, x);
+  for (let w = 0; w < W; w += 2) {
+    let x = gl(S, sb + w) & gl(MASK, mb + w);
+    sl(S, cs + w, x);
     while (x != 0) {
-      const j = rowBase + low(x);
+      const j = rowBase + (w << 5) + <i32>ctz<i64>(x);
       x &= x - 1;
       h1 ^= gi(KEY_A, j);
       h2 ^= gi(KEY_B, j);
-    }
-  } else {
-    for (let w = 0; w < W; w += 2) {
-      let x = gl(S, sb + w) & gl(MASK, mb + w);
-      sl(S, cs + w, x);
-      while (x != 0) {
-        const j = rowBase + (w << 5) + <i32>ctz<i64>(x);
-        x &= x - 1;
-        h1 ^= gi(KEY_A, j);
-        h2 ^= gi(KEY_B, j);
-      }
     }
   }
   key2 = h2;
@@ -353,8 +341,7 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
     const p = gh(LIST, q);
     const mb = (pb + p) * MAX_WORDS;
     let c = 0;
-    if (W == 1) c = pop(gi(S, sb) & gi(MASK, mb));
-    else for (let w = 0; w < W; w += 2) c += <i32>popcnt<i64>(gl(S, sb + w) & gl(MASK, mb + w));
+    for (let w = 0; w < W; w += 2) c += <i32>popcnt<i64>(gl(S, sb + w) & gl(MASK, mb + w));
     if (c == 0 || c == k) continue;
     if (c == 1) {
       winMove = gh(P_MOVE, pb + p);
@@ -362,12 +349,9 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
       return WIN;
     }
     let hash = 0;
-    if (W == 1) hash = (gi(S, sb) & gi(MASK, mb)) * GOLDEN;
-    else {
-      for (let w = 0; w < W; w += 2) {
-        const x = gl(S, sb + w) & gl(MASK, mb + w);
-        hash = (hash ^ <i32>(x ^ (x >>> 32))) * GOLDEN;
-      }
+    for (let w = 0; w < W; w += 2) {
+      const x = gl(S, sb + w) & gl(MASK, mb + w);
+      hash = (hash ^ <i32>(x ^ (x >>> 32))) * GOLDEN;
     }
     let slot = <i32>(<u32>hash >> 22);
     let dup = false;
@@ -379,14 +363,9 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
       }
       const ob = (pb + gh(SEEN_PAIR, slot)) * MAX_WORDS;
       let same = true;
-      if (W == 1) {
-        const sw = gi(S, sb);
-        same = (sw & gi(MASK, ob)) == (sw & gi(MASK, mb));
-      } else {
-        for (let w = 0; w < W && same; w += 2) {
-          const sw = gl(S, sb + w);
-          same = (sw & gl(MASK, ob + w)) == (sw & gl(MASK, mb + w));
-        }
+      for (let w = 0; w < W && same; w += 2) {
+        const sw = gl(S, sb + w);
+        same = (sw & gl(MASK, ob + w)) == (sw & gl(MASK, mb + w));
       }
       if (same) {
         dup = true;
@@ -402,19 +381,11 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
       const f = fb + 4 * nf++;
       sh(FEW_ROWS, f + 3, -1);
       let n = 0;
-      if (W == 1) {
-        let x = gi(S, sb) & gi(MASK, mb);
+      for (let w = 0; w < W; w += 2) {
+        let x = gl(S, sb + w) & gl(MASK, mb + w);
         while (x != 0) {
-          sh(FEW_ROWS, f + n++, low(x));
+          sh(FEW_ROWS, f + n++, (w << 5) + <i32>ctz<i64>(x));
           x &= x - 1;
-        }
-      } else {
-        for (let w = 0; w < W; w += 2) {
-          let x = gl(S, sb + w) & gl(MASK, mb + w);
-          while (x != 0) {
-            sh(FEW_ROWS, f + n++, (w << 5) + <i32>ctz<i64>(x));
-            x &= x - 1;
-          }
         }
       }
       if (n == 2) sh(FEW_ROWS, f + 2, -1);
@@ -503,8 +474,7 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
     let ch1 = 0;
     let ch2 = 0;
     if (etc) {
-      if (W == 1) si(S, cs, gi(S, sb) & gi(MASK, mb));
-      else for (let w = 0; w < W; w += 2) sl(S, cs + w, gl(S, sb + w) & gl(MASK, mb + w));
+      for (let w = 0; w < W; w += 2) sl(S, cs + w, gl(S, sb + w) & gl(MASK, mb + w));
       ch1 = gi(CK1, a);
       ch2 = gi(CK2, a);
     } else {
@@ -544,7 +514,7 @@ function node(fd: i32, lv: i32, np: i32, k: i32, h1: i32, h2: i32): i32 {
         shrink = false;
         p = gh(NEW_IDX, p);
         mb = (pb + p) * MAX_WORDS;
-        for (let w = 0; w < W; w++) si(S, cs + w, gi(S, sb + w) & gi(MASK, mb + w));
+        for (let w = 0; w < W; w += 2) sl(S, cs + w, gl(S, sb + w) & gl(MASK, mb + w));
       }
       r = node(fd + 1, lv, nl, c, ch1, ch2);
       if (aborted != 0) return 0;
