@@ -18,7 +18,12 @@ import {
   type Target,
 } from "../lib/generate/mod.ts";
 import { levelOf, LEVELS, TECHNIQUES, TOP_RUNG } from "../lib/human/mod.ts";
-import { answersText, puzzleSheetSvg, puzzleText, type SheetPuzzle } from "../lib/picture/mod.ts";
+import {
+  answersText,
+  puzzleSheetSvgParts,
+  puzzleText,
+  type SheetPuzzle,
+} from "../lib/picture/mod.ts";
 import { quoteInput } from "../lib/text/mod.ts";
 import { formatRating, type SeBand, type SeGenerated, SeGenerator } from "../lib/se/mod.ts";
 import {
@@ -252,7 +257,8 @@ class Sheet {
   /** Write what waits for the end: the SVG pages, or the answers. */
   end(): void {
     if (this.format === "svg" && this.#puzzles.length > 0) {
-      this.out.write(puzzleSheetSvg(this.#puzzles, this.answers));
+      // Written as drawn: a sheet of many puzzles would not fit in one string.
+      for (const part of puzzleSheetSvgParts(this.#puzzles, this.answers)) this.out.write(part);
     } else if (this.format === "readable" && this.answers) {
       this.out.write(answersText(this.#puzzles));
     }

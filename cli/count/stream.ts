@@ -19,7 +19,7 @@ import {
   parserFor,
   symbolsProblem,
 } from "../../lib/grid/mod.ts";
-import { type Board, sheetSvg } from "../../lib/picture/mod.ts";
+import { type Board, sheetSvgParts } from "../../lib/picture/mod.ts";
 import { quoteInput } from "../../lib/text/mod.ts";
 import { type Batch, countBatch, type CountSettings, epochNow } from "./batch.ts";
 import { boardOfRecord } from "./format.ts";
@@ -270,11 +270,12 @@ class CountOutput extends Output {
 
 /**
  * The output of an SVG sheet: each grid's text is {@linkcode boardOfRecord} lines, kept as
- * boards until {@linkcode SheetOutput.end} draws them all as one document (memory grows
- * with the output, which is written whole).
+ * boards until {@linkcode SheetOutput.end} draws them all as one document, written board by
+ * board as it is drawn (memory grows with the boards, not with the document's text).
  */
 class SheetOutput extends CountOutput {
   readonly #boards: Board[] = [];
+  #drawing = false;
 
   constructor(
     progress: Progress,
@@ -292,11 +293,17 @@ class SheetOutput extends CountOutput {
     }
   }
 
-  /** Nothing is written before the end: the sheet is one document. */
-  override flush(): void {}
+  /** Nothing is written before the end (the sheet is one document), then as it is drawn. */
+  override flush(): void {
+    if (this.#drawing) super.flush();
+  }
 
   override end(): void {
-    super.write(sheetSvg(this.#boards, this.paper ? { paper: "a4" } : {}));
+    // Written as drawn: the whole text of a large sheet would not fit in one string.
+    this.#drawing = true;
+    for (const part of sheetSvgParts(this.#boards, this.paper ? { paper: "a4" } : {})) {
+      super.write(part);
+    }
     super.flush();
   }
 }

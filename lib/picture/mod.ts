@@ -30,7 +30,14 @@ export {
   escapeXml,
   type SheetOptions,
   sheetSvg,
+  sheetSvgParts,
   SVG_NAMESPACE,
 } from "./svg.ts";
 export { gridText, readableText, sideBySide, type TextOptions } from "./text.ts";
-export { answersText, puzzleSheetSvg, puzzleText, type SheetPuzzle } from "./sheet.ts";
+export {
+  answersText,
+  puzzleSheetSvg,
+  puzzleSheetSvgParts,
+  puzzleText,
+  type SheetPuzzle,
+} from "./sheet.ts";

@@ -8,7 +8,7 @@
  */
 
 import type { Variant } from "../grid/mod.ts";
-import { type Board, sheetSvg } from "./svg.ts";
+import { type Board, sheetSvgParts } from "./svg.ts";
 import { gridText, readableText, sideBySide } from "./text.ts";
 
 /** One puzzle of a sheet. */
@@ -39,6 +39,30 @@ const ANSWER_SCALE = 0.5;
  * puzzle's number). A puzzle without a solution has no answer.
  */
 export function puzzleSheetSvg(puzzles: readonly SheetPuzzle[], answers = false): string {
+  return Array.from(puzzleSheetSvgParts(puzzles, answers)).join("");
+}
+
+/**
+ * {@linkcode puzzleSheetSvg}'s document in parts, one a board after the root's start (as
+ * {@linkcode sheetSvgParts}), for writing a sheet of many puzzles as it is drawn.
+ *
+ * @example The same sheet, whole or in parts
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { puzzleSheetSvg, puzzleSheetSvgParts } from "@sudokit/sudokit/picture";
+ *
+ * const puzzle = Uint8Array.from([1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1]);
+ * const solution = Uint8Array.from([1, 2, 3, 4, 3, 4, 1, 2, 4, 1, 2, 3, 2, 3, 4, 1]);
+ * const sheet = [{ size: 4, puzzle, solution, number: 1, title: "Puzzle 1" }];
+ * const parts = Array.from(puzzleSheetSvgParts(sheet, true));
+ * assert.equal(parts.filter((p) => p.startsWith("<g data-grid=")).length, 2);
+ * assert.equal(parts.join(""), puzzleSheetSvg(sheet, true));
+ * ```
+ */
+export function puzzleSheetSvgParts(
+  puzzles: readonly SheetPuzzle[],
+  answers = false,
+): IterableIterator<string> {
   const boards: Board[] = puzzles.map((p) => ({
     size: p.size,
     cells: p.puzzle,
@@ -67,7 +91,7 @@ export function puzzleSheetSvg(puzzles: readonly SheetPuzzle[], answers = false)
       first = false;
     }
   }
-  return sheetSvg(boards, { paper: "a4" });
+  return sheetSvgParts(boards, { paper: "a4" });
 }
 
 function answerTitle(p: SheetPuzzle): string {

@@ -437,10 +437,18 @@ function boardGroup(p: Placed, x: number, y: number, top: number, parts: string[
   parts.push(frame.over, "</g>\n</g>\n");
 }
 
-function documentSvg(width: string, height: string, viewBox: string, body: string): string {
+/** The document's start, up to its first board: the root and its size. */
+function documentHead(width: string, height: string, viewBox: string): string {
   return '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<svg xmlns="${SVG_NAMESPACE}" width="${width}" height="${height}" ` +
-    `viewBox="${viewBox}" font-family="sans-serif">\n${body}</svg>\n`;
+    `viewBox="${viewBox}" font-family="sans-serif">\n`;
+}
+
+/** One board's `<g data-grid>` as text (see {@linkcode boardGroup}). */
+function boardText(p: Placed, x: number, y: number, top: number): string {
+  const parts: string[] = [];
+  boardGroup(p, x, y, top, parts);
+  return parts.join("");
 }
 
 /**
@@ -452,10 +460,34 @@ function documentSvg(width: string, height: string, viewBox: string, body: strin
  * values, marked cells or scale are out of range.
  */
 export function sheetSvg(boards: readonly Board[], options: SheetOptions = {}): string {
+  return Array.from(sheetSvgParts(boards, options)).join("");
+}
+
+/**
+ * {@linkcode sheetSvg}'s document in parts, one a board after the root's start, so that a
+ * sheet of many boards is written as it is drawn: only the layout (a few numbers a board)
+ * is held, never the whole text. The boards are checked before the first part.
+ *
+ * @example The parts of a sheet of two boards
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sheetSvg, sheetSvgParts } from "@sudokit/sudokit/picture";
+ *
+ * const boards = [1, 2].map(() => ({ size: 4, cells: new Uint8Array(16) }));
+ * const parts = Array.from(sheetSvgParts(boards));
+ * assert.equal(parts.length, 4);
+ * assert.match(parts[1], /^<g data-grid="1"/);
+ * assert.equal(parts.join(""), sheetSvg(boards));
+ * ```
+ */
+export function sheetSvgParts(
+  boards: readonly Board[],
+  options: SheetOptions = {},
+): IterableIterator<string> {
   const placed = prepare(boards);
   if (options.paper !== undefined) {
     if (options.columns !== undefined) throw new RangeError("columns do not apply on paper");
-    return pagesSvg(placed);
+    return pagesParts(placed);
   }
   let column = 0;
   for (const p of placed) column = Math.max(column, p.width);
@@ -466,20 +498,27 @@ export function sheetSvg(boards: readonly Board[], options: SheetOptions = {}): 
   const fit = Math.max(1, Math.floor((SHEET_WIDTH + GAP) / (column + GAP)));
   const columns = Math.max(1, Math.min(wanted ?? fit, placed.length));
   for (const p of placed) caption(p, column);
+  return columnsParts(placed, column, columns);
+}
 
-  const parts: string[] = [];
+function* columnsParts(
+  placed: Placed[],
+  column: number,
+  columns: number,
+): IterableIterator<string> {
+  // Each board's place (x, y, the row's caption room) first: the root states the height.
+  const at = new Float64Array(3 * placed.length);
   let y = MARGIN;
   for (let start = 0; start < placed.length;) {
     let end = start + 1;
     while (end < placed.length && end - start < columns && !placed[end].board.breakBefore) end++;
-    const row = placed.slice(start, end);
     let top = 0;
-    for (const p of row) top = Math.max(top, p.top);
+    for (let k = start; k < end; k++) top = Math.max(top, placed[k].top);
     let height = 0;
-    row.forEach((p, k) => {
-      boardGroup(p, MARGIN + k * (column + GAP), y, top, parts);
-      height = Math.max(height, top + p.width);
-    });
+    for (let k = start; k < end; k++) {
+      at.set([MARGIN + (k - start) * (column + GAP), y, top], 3 * k);
+      height = Math.max(height, top + placed[k].width);
+    }
     y += height + GAP;
     start = end;
   }
@@ -487,12 +526,12 @@ export function sheetSvg(boards: readonly Board[], options: SheetOptions = {}): 
     ? 2 * MARGIN
     : 2 * MARGIN + columns * column + (columns - 1) * GAP;
   const height = placed.length === 0 ? 2 * MARGIN : y - GAP + MARGIN;
-  return documentSvg(
-    String(width),
-    String(height),
-    `0 0 ${width} ${height}`,
-    `<rect class="page" width="${width}" height="${height}" fill="#fff"/>\n` + parts.join(""),
-  );
+  yield documentHead(String(width), String(height), `0 0 ${width} ${height}`) +
+    `<rect class="page" width="${width}" height="${height}" fill="#fff"/>\n`;
+  for (let k = 0; k < placed.length; k++) {
+    yield boardText(placed[k], at[3 * k], at[3 * k + 1], at[3 * k + 2]);
+  }
+  yield "</svg>\n";
 }
 
 // A4 pages: 210 × 297 mm as 1240 × 1754 units (150 per inch), a 60-unit (1 cm) margin.
@@ -508,7 +547,7 @@ const PRINT_CELL_SMALL = 50;
 const PRINT_CELL = 40;
 
 /** The boards on A4 pages, in rows, each page's rows centred across it. */
-function pagesSvg(placed: Placed[]): string {
+function* pagesParts(placed: Placed[]): IterableIterator<string> {
   const innerWidth = PAGE_WIDTH - 2 * PAGE_MARGIN;
   const innerHeight = PAGE_HEIGHT - 2 * PAGE_MARGIN;
   for (const p of placed) {
@@ -560,12 +599,11 @@ function pagesSvg(placed: Placed[]): string {
     for (const b of row.boards) row.height = Math.max(row.height, row.top + b.width);
   }
   close();
-  const parts: string[] = [];
-  pages.forEach((rows, k) => {
-    parts.push(
-      `<g class="page" data-page="${k + 1}" transform="translate(0 ${k * PAGE_HEIGHT})">\n` +
-        `<rect class="paper" width="${PAGE_WIDTH}" height="${PAGE_HEIGHT}" fill="#fff"/>\n`,
-    );
+  const n = pages.length;
+  yield documentHead("210mm", `${297 * n}mm`, `0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT * n}`);
+  for (const [k, rows] of pages.entries()) {
+    yield `<g class="page" data-page="${k + 1}" transform="translate(0 ${k * PAGE_HEIGHT})">\n` +
+      `<rect class="paper" width="${PAGE_WIDTH}" height="${PAGE_HEIGHT}" fill="#fff"/>\n`;
     let widest = 0;
     for (const r of rows) widest = Math.max(widest, r.width);
     const left = PAGE_MARGIN + (innerWidth - widest) / 2;
@@ -573,18 +611,12 @@ function pagesSvg(placed: Placed[]): string {
     for (const r of rows) {
       let x = left;
       for (const p of r.boards) {
-        boardGroup(p, x, at, r.top, parts);
+        yield boardText(p, x, at, r.top);
         x += p.width + GAP;
       }
       at += r.height + ROW_GAP;
     }
-    parts.push("</g>\n");
-  });
-  const n = pages.length;
-  return documentSvg(
-    "210mm",
-    `${297 * n}mm`,
-    `0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT * n}`,
-    parts.join(""),
-  );
+    yield "</g>\n";
+  }
+  yield "</svg>\n";
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Rng, type Variant } from "../grid/mod.ts";
-import { type Board, boardSvg, escapeXml, sheetSvg, SVG_NAMESPACE } from "./mod.ts";
+import { type Board, boardSvg, escapeXml, sheetSvg, sheetSvgParts, SVG_NAMESPACE } from "./mod.ts";
 import {
   byClass,
   childrenNamed,
@@ -495,6 +495,32 @@ Deno.test("sheetSvg on paper: A4 pages", async (t) => {
     const board = { size: 4, cells: new Uint8Array(16) };
     assert.throws(() => sheetSvg([board], { paper: "a4", columns: 2 }), RangeError);
   });
+});
+
+Deno.test("sheetSvgParts: the document a board at a time, the boards checked first", () => {
+  const rng = new Rng(9);
+  const boards = Array.from({ length: 14 }, (_, k) => ({
+    ...randomBoard(rng, k % 2 === 0 ? 9 : 16),
+    title: `Puzzle ${k + 1}`,
+  }));
+  for (const options of [{}, { columns: 2 }, { paper: "a4" as const }]) {
+    const parts = Array.from(sheetSvgParts(boards, options));
+    const drawn = parts.filter((p) => p.startsWith("<g data-grid="));
+    // Each board is one part of its own, whole, in order: nothing else holds a board.
+    assert.equal(drawn.length, boards.length);
+    drawn.forEach((p, k) => {
+      assert.equal(p.split("<g data-grid=").length, 2);
+      assert.match(p, new RegExp(`^<g data-grid="${k + 1}"[^]*</g>\n</g>\n$`));
+    });
+    assert.equal(parts.join("").split("<g data-grid=").length, boards.length + 1);
+    assert.ok(parts[0].startsWith(DECLARATION) && !parts[0].includes("data-grid"));
+    assert.equal(parts.at(-1), "</svg>\n");
+    assert.deepEqual(parseXml(parts.join("")), parseXml(sheetSvg(boards, options)));
+  }
+  // A bad board throws when the parts are asked for, before any is written.
+  const bad = [...boards, { size: 4, cells: new Uint8Array(15) }];
+  assert.throws(() => sheetSvgParts(bad), /a 4×4 board has 16 cells, not 15/);
+  assert.throws(() => sheetSvgParts(bad, { paper: "a4" }), RangeError);
 });
 
 Deno.test("escapeXml", () => {
