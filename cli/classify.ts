@@ -7,7 +7,7 @@
 import {
   type ClassifiedGrid,
   classify,
-  classifySheetSvg,
+  classifySheetSvgParts,
   formatHeader,
   formatReadable,
   formatReport,
@@ -123,7 +123,8 @@ export async function classifyCommand(args: string[]): Promise<number> {
     // Also after bad input: the sheet of the grids before the fault, as the text report
     // keeps theirs.
     if (sheet.length > 0) {
-      out.write(classifySheetSvg(sheet));
+      // Written as drawn: a sheet of many grids would not fit in one string.
+      for (const part of classifySheetSvgParts(sheet)) out.write(part);
       out.flush();
     }
   }

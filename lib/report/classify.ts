@@ -10,7 +10,7 @@
  */
 
 import { blockSideOf, describeDuplicate, type Duplicate, findDuplicates } from "../grid/mod.ts";
-import { readableText, sheetSvg } from "../picture/mod.ts";
+import { readableText, sheetSvgParts } from "../picture/mod.ts";
 
 /** The three classes, strictest first. */
 export type GridClass = "Sudoku-X" | "Sudoku" | "Latin Square";
@@ -263,7 +263,30 @@ export interface ClassifiedGrid {
  * and not for the others, reported as Latin squares only.
  */
 export function classifySheetSvg(grids: readonly ClassifiedGrid[]): string {
-  return sheetSvg(grids.map(({ label, cells, report }) => ({
+  return Array.from(classifySheetSvgParts(grids)).join("");
+}
+
+/**
+ * {@linkcode classifySheetSvg}'s document in parts, one a grid after the root's start, for
+ * writing a sheet of many grids as it is drawn (its whole text may not fit in one string).
+ *
+ * @example The parts of a sheet of one grid
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { classify, classifySheetSvg, classifySheetSvgParts } from "@sudokit/sudokit/report";
+ *
+ * const cells = Uint8Array.from([1, 2, 2, 1]);
+ * const grids = [{ label: "Grid 1", cells, report: classify(cells, 2) }];
+ * const parts = Array.from(classifySheetSvgParts(grids));
+ * assert.equal(parts.length, 3);
+ * assert.match(parts[1], /^<g data-grid="1"/);
+ * assert.equal(parts.join(""), classifySheetSvg(grids));
+ * ```
+ */
+export function classifySheetSvgParts(
+  grids: readonly ClassifiedGrid[],
+): IterableIterator<string> {
+  return sheetSvgParts(grids.map(({ label, cells, report }) => ({
     size: report.size,
     cells,
     conflicts: cellRules(report),

@@ -32,6 +32,7 @@ export {
   type ClassifiedGrid,
   classify,
   classifySheetSvg,
+  classifySheetSvgParts,
   type ClassStatus,
   type ClassVerdict,
   type ConflictMark,
