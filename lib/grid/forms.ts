@@ -29,9 +29,15 @@ export function detectForm(lines: readonly string[], symbols?: string): InputFor
     .filter((l) => l !== "" && !l.startsWith("#"));
   if (meaningful.length === 0) return "line";
   const first = meaningful[0].split(/\s+/);
-  if (first.length === 1 && INTEGER.test(first[0]) && first[0].length <= 4) {
+  if (first.length === 1 && INTEGER.test(first[0])) {
     const second = meaningful[1]?.split(/\s+/);
-    if (second === undefined || (second.length === 1 && INTEGER.test(second[0]))) return "grid";
+    const short = first[0].length <= 4;
+    // A count of 10,000 grids or more (up to 9 digits, shorter than a one-line puzzle): a
+    // lone size of at most MAX_SIZE after it, which a run of 9 digits of the token form
+    // never has.
+    const size = second?.length === 1 && INTEGER.test(second[0]) ? Number(second[0]) : -1;
+    const long = first[0].length <= 9 && size >= 0 && size <= MAX_SIZE;
+    if (second === undefined ? short : (short && size >= 0) || long) return "grid";
   }
   if (first.length === 1 && (first[0].length >= 16 || (symbols ?? "123456789").length !== 9)) {
     return "line";

@@ -10,6 +10,11 @@ Deno.test("detectForm", async (t) => {
     assert.equal(detectForm(["\ufeff2", "9"]), "grid");
     assert.equal(detectForm(["", "# note", "  1  ", "", "4"]), "grid");
     assert.equal(detectForm(["3"]), "grid");
+    // Counts of 10,000 and more, before a size of at most 64.
+    assert.equal(detectForm(["10000", "9"]), "grid");
+    assert.equal(detectForm(["123456789", "64"]), "grid");
+    assert.equal(detectForm(["123456789", "65"]), "tokens");
+    assert.equal(detectForm(["1234567890", "9"]), "tokens");
   });
   await t.step("token format: classic rows, runs of 9", () => {
     assert.equal(detectForm(["0 0 3 9 0 0 7 6 0", "0 4 0 0 0 6 0 0 9"]), "tokens");
