@@ -130,7 +130,8 @@ export function countGrid(
 /**
  * Count every grid of a batch, handing each grid's output lines to `emit` as soon as it
  * is counted, with 1 as `misses` when the grid is not known to have exactly one solution
- * (what `solve` exits 1 for), else 0. `onPoll(k, start, nodes, solutions)` hears from the long search of the
+ * (what `solve` exits 1 for), else 0, and 1 as `grids`; a grid of much text comes in
+ * pieces, all but the last with 0 grids and misses. `onPoll(k, start, nodes, solutions)` hears from the long search of the
  * `k`-th grid, started at `start` ({@linkcode epochNow}; 0 unless the time is needed for
  * JSON, a time limit or progress); the deadline comes from the settings.
  *
@@ -140,7 +141,7 @@ export function countGrid(
 export function countBatch(
   batch: Batch,
   settings: CountSettings,
-  emit: (text: string, misses: number) => void,
+  emit: (text: string, misses: number, grids: number) => void,
   onPoll?: (k: number, start: number, nodes: number, solutions: number) => void,
   budget?: number,
 ): number {
@@ -164,6 +165,7 @@ export function countBatch(
     }),
   };
   const timed = settings.format === "json" || settings.timeLimit > 0 || settings.progress;
+  const piece = (text: string) => emit(text, 0, 0);
   let offset = 0;
   for (; k < batch.sizes.length; k++) {
     const size = batch.sizes[k];
@@ -179,7 +181,8 @@ export function countBatch(
       settings.timeLimit > 0 ? { ...search, deadline: start + settings.timeLimit } : search,
     );
     if (abandoned) break;
-    emit(formatCount(r, batch, k, at, timed ? epochNow() - start : 0, settings), isMiss(r) ? 1 : 0);
+    const ms = timed ? epochNow() - start : 0;
+    emit(formatCount(r, batch, k, at, ms, settings, piece), isMiss(r) ? 1 : 0, 1);
   }
   return k;
 }

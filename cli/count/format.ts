@@ -112,7 +112,9 @@ function puzzleOf(batch: Batch, k: number, offset: number): Uint8Array {
 
 /**
  * The output of one grid: the `k`-th of `batch`, whose cells start at `offset` of the
- * batch's cells, counted in `ms` milliseconds.
+ * batch's cells, counted in `ms` milliseconds. The solutions of one grid may make more text
+ * than a string holds (2^29 - 24 characters): pieces of about {@linkcode PIECE} characters
+ * go to `piece` as they are made, and the rest is returned (usually the whole text).
  */
 export function formatCount(
   r: GridCount,
@@ -121,10 +123,36 @@ export function formatCount(
   offset: number,
   ms: number,
   settings: CountSettings,
+  piece: (text: string) => void,
 ): string {
   return settings.command === "solve"
     ? solveText(r, batch, k, offset, ms, settings)
-    : countText(r, batch, k, offset, ms, settings);
+    : countText(r, batch, k, offset, ms, settings, piece);
+}
+
+/** Characters of a piece of a grid's output, at most (plus one solution's). */
+export const PIECE = 1 << 24;
+
+/** Text handed on in pieces of at most about {@linkcode PIECE} characters each. */
+class Pieces {
+  #parts: string[] = [];
+  #size = 0;
+
+  constructor(readonly piece: (text: string) => void) {}
+
+  add(text: string): void {
+    this.#parts.push(text);
+    this.#size += text.length;
+    if (this.#size >= PIECE) this.piece(this.end());
+  }
+
+  /** What is left: the text added since the last piece. */
+  end(): string {
+    const text = this.#parts.join("");
+    this.#parts = [];
+    this.#size = 0;
+    return text;
+  }
 }
 
 /**
@@ -157,12 +185,14 @@ function countText(
   offset: number,
   ms: number,
   settings: CountSettings,
+  piece: (text: string) => void,
 ): string {
   const size = batch.sizes[k];
   const solutions = r.solutions ?? [];
   const { format, symbols } = settings;
+  const out = new Pieces(piece);
   if (format === "json") {
-    return JSON.stringify({
+    const head = JSON.stringify({
       puzzle: batch.indexes[k],
       line: batch.lines[k],
       size,
@@ -173,10 +203,15 @@ function countText(
       ...(r.conflict === undefined ? {} : { conflict: r.conflict }),
       ...(r.parts === undefined || r.parts < 2 ? {} : { parts: r.parts }),
       ...(settings.timeLimit > 0 ? { timed_out: r.timedOut === true } : {}),
-      ...(settings.solutions
-        ? { solutions: solutions.map((s) => formatLine(s, size, symbols)) }
-        : {}),
-    }) + "\n";
+    });
+    if (!settings.solutions) return head + "\n";
+    // The solutions last, written one by one: the same text as one JSON.stringify.
+    out.add(head.slice(0, -1) + ',"solutions":[');
+    for (const [j, s] of solutions.entries()) {
+      out.add((j > 0 ? "," : "") + JSON.stringify(formatLine(s, size, symbols)));
+    }
+    out.add("]}\n");
+    return out.end();
   }
   const counted = `${r.count}${mark(r)}`;
   if (format === "svg") {
@@ -186,22 +221,21 @@ function countText(
       const why = r.timedOut ? "no solution found in the time limit" : "no solution";
       return sheetRecord(puzzle, puzzle, size, settings, `${head}: ${why}${conflictOf(r)}`);
     }
-    let out = "";
     for (const [j, s] of solutions.entries()) {
-      out += sheetRecord(s, puzzle, size, settings, `${head}: solution ${j + 1} of ${counted}`);
+      out.add(sheetRecord(s, puzzle, size, settings, `${head}: solution ${j + 1} of ${counted}`));
     }
-    return out;
+    return out.end();
   }
   if (format === "text" || format === "line" || !settings.solutions) {
-    let out = counted + "\n";
-    for (const s of solutions) out += formatLine(s, size, symbols) + "\n";
-    return out;
+    out.add(counted + "\n");
+    for (const s of solutions) out.add(formatLine(s, size, symbols) + "\n");
+    return out.end();
   }
   // Grid and readable: the count line and each solution, a blank line between any two.
   const puzzle = puzzleOf(batch, k, offset);
-  let out = (batch.indexes[k] > 1 ? "\n" : "") + counted + "\n";
-  for (const s of solutions) out += "\n" + block(s, puzzle, size, settings) + "\n";
-  return out;
+  out.add((batch.indexes[k] > 1 ? "\n" : "") + counted + "\n");
+  for (const s of solutions) out.add("\n" + block(s, puzzle, size, settings) + "\n");
+  return out.end();
 }
 
 /** ` (why)` for a grid whose givens break the rules, else nothing. */

@@ -10,6 +10,7 @@ import {
   formatCount,
   type GridCount,
   isMiss,
+  PIECE,
   sheetRecord,
   solveStatus,
 } from "./format.ts";
@@ -63,7 +64,9 @@ Deno.test("formatCount: solve's shapes of one grid", async (t) => {
   };
   const none: GridCount = { count: 0, exact: true, nodes: 0, conflict: "1 is duplicated in row 1" };
   const at = (format: CountSettings["format"], r: GridCount, index: number) =>
-    formatCount(r, batchOf(PUZZLE, index), 0, 0, 0, { ...SETTINGS, format });
+    formatCount(r, batchOf(PUZZLE, index), 0, 0, 0, { ...SETTINGS, format }, () => {
+      throw new Error("a piece of a short text");
+    });
   await t.step("line", () => {
     assert.equal(at("line", unique, 1), "1234341221434321\n");
     assert.equal(at("line", none, 1), "no solution\n");
@@ -101,6 +104,50 @@ Deno.test("formatCount: solve's shapes of one grid", async (t) => {
       board.title,
       "Puzzle 3 (line 4): no solution (1 is duplicated in row 1), the puzzle shown",
     );
+  });
+});
+
+Deno.test("formatCount: a grid of much text comes in pieces a string holds", async (t) => {
+  // 1,200,000 solutions of a 4×4 (17 characters a line): 20.4 million characters, more
+  // than one piece (16.8 million); the same 24 grids over and over.
+  const rng = new Rng(3);
+  const distinct = Array.from({ length: 24 }, () => {
+    const perm = [1, 2, 3, 4].sort(() => rng.next() - 0.5);
+    return Uint8Array.from(SOLUTION, (v) => perm[v - 1]);
+  });
+  const many = 1_200_000;
+  const solutions = Array.from({ length: many }, (_, j) => distinct[j % 24]);
+  const r: GridCount = { count: many, exact: false, nodes: 9, solutions };
+  const lineOf = (s: Uint8Array) => Array.from(s).join("");
+  const pieces = (format: CountSettings["format"]) => {
+    const out: string[] = [];
+    const settings = { ...SETTINGS, command: "count", limit: many, format } as const;
+    out.push(formatCount(r, batchOf(PUZZLE, 1), 0, 0, 0, settings, (p) => out.push(p)));
+    assert.ok(out.length >= 2, `${format}: ${out.length} piece`);
+    for (const p of out) assert.ok(p.length <= PIECE + 100, `${format}: a piece of ${p.length}`);
+    return out.join("");
+  };
+  await t.step("text: the count line, then every solution", () => {
+    const text = pieces("text");
+    assert.equal(text.length, 9 + 17 * many);
+    const lines = text.split("\n");
+    assert.equal(lines[0], `${many}+`);
+    for (let j = 0; j < many; j += 9973) assert.equal(lines[1 + j], lineOf(solutions[j]));
+  });
+  await t.step("json: one object, the solutions last", () => {
+    const o = JSON.parse(pieces("json"));
+    assert.deepEqual(Object.keys(o), [
+      "puzzle",
+      "line",
+      "size",
+      "count",
+      "exact",
+      "nodes",
+      "ms",
+      "solutions",
+    ]);
+    assert.equal(o.solutions.length, many);
+    for (let j = 0; j < many; j += 9973) assert.equal(o.solutions[j], lineOf(solutions[j]));
   });
 });
 

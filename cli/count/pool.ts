@@ -37,7 +37,7 @@ import {
   START_AFTER,
   WORTH,
 } from "./settings.ts";
-import { CommandError, type Output, requirePermission } from "../io.ts";
+import { type Output, requirePermission } from "../io.ts";
 import { workerSources, workerUrl } from "../worker_url.ts";
 
 /** Messages to a worker. */
@@ -91,7 +91,7 @@ export type FromWorker =
     solutions: number;
     start: number;
   }
-  | { kind: "error"; id: number; token: number; error: string };
+  | { kind: "error"; id: number; token: number; error: string; stack?: string };
 
 /** What a slow grid's search has done so far, for the progress line. */
 export interface GridProgress {
@@ -127,7 +127,8 @@ interface Shared {
  * exactly one solution, and whether the batch is complete.
  */
 interface Pending {
-  text: string;
+  /** The text, in pieces: one string may not hold a batch's text. */
+  text: string[];
   grids: number;
   misses: number;
   complete: boolean;
@@ -158,7 +159,8 @@ export class Pool {
   // Batches sent but not yet written: bounds memory even when one slow batch holds up the rest.
   #unwritten = 0;
   #waiters: (() => void)[] = [];
-  #failure: string | undefined;
+  /** What went wrong in a worker: a bug, since workers never see input text. */
+  #failure: Error | undefined;
   /**
    * Per worker, -1 until its module has loaded, then the jobs (batches and search parts)
    * it has finished: read without waiting for its messages, which this thread takes in
@@ -176,7 +178,7 @@ export class Pool {
   #largeToWorkers = false;
 
   /**
-   * A pool of up to `jobs` workers (none started yet). Throws a {@linkcode CommandError}
+   * A pool of up to `jobs` workers (none started yet). Throws a `CommandError`
    * when the workers' module cannot be read (run without `--allow-read`).
    */
   constructor(
@@ -185,7 +187,7 @@ export class Pool {
     readonly out: Output,
     readonly here: (
       batch: Batch,
-      write: (text: string, misses: number) => void,
+      write: (text: string, misses: number, grids: number) => void,
       budget?: number,
     ) => number,
     readonly unread: () => number | undefined,
@@ -217,7 +219,7 @@ export class Pool {
     };
     worker.onerror = (e) => {
       e.preventDefault();
-      this.#failure ??= e.message;
+      this.#failure ??= new Error(`a worker failed: ${e.message}`);
       this.#waiters.splice(0).forEach((f) => f());
     };
     worker.postMessage(
@@ -254,7 +256,10 @@ export class Pool {
     this.#busy[w]--;
     if (this.#reports.delete(w)) this.onProgress(this.#progress());
     if (m.kind === "error") {
-      this.#failure ??= m.error;
+      if (this.#failure === undefined) {
+        this.#failure = new Error(`a worker failed: ${m.error}`);
+        if (m.stack !== undefined) this.#failure.stack = m.stack;
+      }
     } else if (m.kind === "text") {
       this.#append(m.id, m.text, m.grids, true, m.misses);
     } else {
@@ -317,8 +322,7 @@ export class Pool {
     if (reported) this.onProgress(undefined);
     const end = epochNow();
     if (!given) {
-      const text = formatCount(r, batch, 0, 0, end - start, this.settings);
-      this.#append(id, text, 1, true, isMiss(r) ? 1 : 0);
+      this.#appendGrid(id, r, batch, end - start);
       return;
     }
     this.#addPart(id, r, end, { batch, start });
@@ -394,8 +398,7 @@ export class Pool {
         ...(s.timedOut && !reached ? { timedOut: true } : {}),
         ...(s.conflict === undefined ? {} : { conflict: s.conflict }),
       };
-      const text = formatCount(result, s.batch, 0, 0, s.end - s.start, this.settings);
-      this.#append(id, text, 1, true, isMiss(result) ? 1 : 0);
+      this.#appendGrid(id, result, s.batch, s.end - s.start);
     }
   }
 
@@ -511,17 +514,17 @@ export class Pool {
   #append(id: number, text: string, grids: number, complete: boolean, misses = 0): void {
     let p = this.#pending.get(id);
     if (p === undefined) {
-      p = { text: "", grids: 0, misses: 0, complete: false };
+      p = { text: [], grids: 0, misses: 0, complete: false };
       this.#pending.set(id, p);
     }
-    p.text += text;
+    if (text !== "") p.text.push(text);
     p.grids += grids;
     p.misses += misses;
     p.complete ||= complete;
     for (let next = this.#pending.get(this.#next); next !== undefined;) {
-      if (next.text !== "") this.out.write(next.text);
+      for (const piece of next.text) this.out.write(piece);
       if (next.grids > 0) this.onCounted(next.grids, next.misses);
-      next.text = "";
+      next.text = [];
       next.grids = 0;
       next.misses = 0;
       if (!next.complete) break;
@@ -531,6 +534,13 @@ export class Pool {
       this.#unwritten--;
       next = this.#pending.get(this.#next);
     }
+  }
+
+  /** Add the output of a lone grid, the whole of batch `id`, counted in `ms`. */
+  #appendGrid(id: number, r: GridCount, batch: Batch, ms: number): void {
+    const piece = (text: string) => this.#append(id, text, 0, false);
+    const text = formatCount(r, batch, 0, 0, ms, this.settings, piece);
+    this.#append(id, text, 1, true, isMiss(r) ? 1 : 0);
   }
 
   /**
@@ -563,7 +573,7 @@ export class Pool {
       // Streams when every earlier batch is out, else waits in order like a worker's text.
       const counted = this.here(
         batch,
-        (text, misses) => this.#append(id, text, 1, false, misses),
+        (text, misses, grids) => this.#append(id, text, grids, false, misses),
         smallGrids ? undefined : largeBudget(batch),
       );
       const took = this.now() - start;
@@ -616,7 +626,8 @@ export class Pool {
   }
 
   #check(): void {
-    if (this.#failure !== undefined) throw new CommandError(`a worker failed: ${this.#failure}`);
+    // An internal error (exit 3), the worker's stack shown with SUDOKIT_DEBUG=1.
+    if (this.#failure !== undefined) throw this.#failure;
   }
 
   /** Stop every worker. */

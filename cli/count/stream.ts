@@ -354,7 +354,7 @@ export async function runCount(options: RunOptions): Promise<RunResult> {
   };
   const here = (
     batch: Batch,
-    write: (text: string, misses: number) => void,
+    write: (text: string, misses: number, grids: number) => void,
     budget?: number,
   ) => countHere(batch, settings, write, out, progress, budget);
   const pool = jobs > 1
@@ -371,9 +371,9 @@ export async function runCount(options: RunOptions): Promise<RunResult> {
   const batcher = new Batcher(
     async (batch) => {
       if (pool !== undefined) return await pool.submit(batch);
-      here(batch, (text, m) => {
+      here(batch, (text, m, grids) => {
         out.write(text);
-        counted(1, m);
+        if (grids > 0) counted(grids, m);
       });
     },
     pool === undefined ? batchLimit : (size) => pool.batchSize(size, batchLimit(size)),
@@ -435,14 +435,14 @@ export async function runCount(options: RunOptions): Promise<RunResult> {
 function countHere(
   batch: Batch,
   settings: CountSettings,
-  write: (text: string, misses: number) => void,
+  write: (text: string, misses: number, grids: number) => void,
   out: Output,
   progress: Progress,
   budget?: number,
 ): number {
   let slow = false;
-  return countBatch(batch, settings, (text, misses) => {
-    write(text, misses);
+  return countBatch(batch, settings, (text, misses, grids) => {
+    write(text, misses, grids);
     if (slow) {
       slow = false;
       progress.grid(undefined);

@@ -11,6 +11,7 @@
 
 import type { SearchControl } from "../../lib/solve/mod.ts";
 import { type Batch, countBatch, countGrid, type CountSettings, epochNow } from "./batch.ts";
+import { PIECE } from "./format.ts";
 import { type FromWorker, takeOne, type ToWorker } from "./pool.ts";
 import { REDRAW_EVERY as PROGRESS_EVERY, SLOW_AFTER } from "./settings.ts";
 
@@ -103,17 +104,19 @@ function countJob(data: ToWorker): void {
     let grids = 0;
     let misses = 0;
     const flush = () => {
-      if (grids === 0) return;
+      if (grids === 0 && text === "") return;
       post({ kind: "partial", id: batch.id, text, grids, misses });
       text = "";
       grids = 0;
       misses = 0;
     };
     const progress = progressFor(settings, batch.id);
-    countBatch(batch, settings, (t, m) => {
+    countBatch(batch, settings, (t, m, g) => {
       text += t;
-      grids++;
+      grids += g;
       misses += m;
+      // A grid of much text goes out in its pieces: one string may not hold it.
+      if (text.length >= PIECE) flush();
     }, (k, start, nodes, solutions) => {
       // A slow grid: what the batch counted before it goes out now.
       flush();
@@ -145,6 +148,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
       id: e.data.kind === "init" ? -1 : e.data.kind === "part" ? e.data.id : e.data.batch.id,
       token: e.data.kind === "init" ? -1 : e.data.token,
       error: error instanceof Error ? error.message : String(error),
+      ...(error instanceof Error && error.stack !== undefined ? { stack: error.stack } : {}),
     });
   } finally {
     // After the job's last message: the pool may now count it as done.
