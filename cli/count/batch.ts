@@ -131,9 +131,10 @@ export function countGrid(
  * Count every grid of a batch, handing each grid's output lines to `emit` as soon as it
  * is counted, with 1 as `misses` when the grid is not known to have exactly one solution
  * (what `solve` exits 1 for), else 0, and 1 as `grids`; a grid of much text comes in
- * pieces, all but the last with 0 grids and misses. `onPoll(k, start, nodes, solutions)` hears from the long search of the
- * `k`-th grid, started at `start` ({@linkcode epochNow}; 0 unless the time is needed for
- * JSON, a time limit or progress); the deadline comes from the settings.
+ * pieces, all but the last with 0 grids and misses. `onPoll(k, start, nodes, solutions)`
+ * hears from the long search of the `k`-th grid, started at `start` ({@linkcode epochNow};
+ * 0 unless the time is needed for JSON, a time limit or progress); the deadline comes from
+ * the settings.
  *
  * With a `budget` (ms), a grid larger than 9×9 whose search runs longer is abandoned,
  * unprinted, and the batch ends there. Returns the number of grids counted.

@@ -465,8 +465,8 @@ export function sheetSvg(boards: readonly Board[], options: SheetOptions = {}): 
 
 /**
  * {@linkcode sheetSvg}'s document in parts, one a board after the root's start, so that a
- * sheet of many boards is written as it is drawn: only the layout (a few numbers a board)
- * is held, never the whole text. The boards are checked before the first part.
+ * sheet of many boards is written as it is drawn: the boards and their places are held,
+ * never the whole text. The boards are checked before the first part.
  *
  * @example The parts of a sheet of two boards
  * ```ts
