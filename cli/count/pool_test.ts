@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { type Batch, countBatch, type CountSettings } from "./batch.ts";
 import { Pool } from "./pool.ts";
-import { Output } from "../io.ts";
+import { CommandError, Output } from "../io.ts";
 
 // JSON: each line names its puzzle, so the order shows.
 const SETTINGS: CountSettings = {
@@ -258,4 +258,17 @@ Deno.test("count pool: a lone large grid past its budget is shared with a worker
   // still busy when this thread's part ends.
   assert.deepEqual(r.here, []);
   assert.ok(r.started >= 1 && r.started <= 2);
+});
+
+Deno.test("count pool: a worker's failure is a bug, an internal error with the worker's stack", async () => {
+  // Grids reach workers checked; one that is not (a value of 17 in a 16×16) makes the
+  // worker's count throw, as a bug there would. It must not pass for bad input (exit 2).
+  const settings: CountSettings = { ...SETTINGS, limit: 10_000 };
+  const all = [batchOf(0, 1, [".".repeat(256)]), batchOf(1, 2, ["H" + ".".repeat(255)])];
+  await assert.rejects(() => run(all, 2, 0, settings), (e: unknown) => {
+    assert.ok(e instanceof Error && !(e instanceof CommandError), String(e));
+    assert.equal(e.message, "a worker failed: cell 0: value 17 is outside 0..16");
+    assert.match(e.stack ?? "", /cli\/count\/worker\.ts/);
+    return true;
+  });
 });
