@@ -275,7 +275,6 @@ class CountOutput extends Output {
  */
 class SheetOutput extends CountOutput {
   readonly #boards: Board[] = [];
-  #drawing = false;
 
   constructor(
     progress: Progress,
@@ -293,14 +292,9 @@ class SheetOutput extends CountOutput {
     }
   }
 
-  /** Nothing is written before the end (the sheet is one document), then as it is drawn. */
-  override flush(): void {
-    if (this.#drawing) super.flush();
-  }
-
+  // Nothing is buffered before the end (`write` keeps boards), so a flush writes nothing.
   override end(): void {
     // Written as drawn: the whole text of a large sheet would not fit in one string.
-    this.#drawing = true;
     for (const part of sheetSvgParts(this.#boards, this.paper ? { paper: "a4" } : {})) {
       super.write(part);
     }

@@ -35,9 +35,9 @@ export function detectForm(lines: readonly string[], symbols?: string): InputFor
     // A count of 10,000 grids or more (up to 9 digits, shorter than a one-line puzzle): a
     // lone size of at most MAX_SIZE after it, which a run of 9 digits of the token form
     // never has.
-    const size = second?.length === 1 && INTEGER.test(second[0]) ? Number(second[0]) : -1;
-    const long = first[0].length <= 9 && size >= 0 && size <= MAX_SIZE;
-    if (second === undefined ? short : (short && size >= 0) || long) return "grid";
+    const lone = second?.length === 1 && INTEGER.test(second[0]);
+    const long = first[0].length <= 9 && lone && Number(second![0]) <= MAX_SIZE;
+    if (second === undefined ? short : (short && lone) || long) return "grid";
   }
   if (first.length === 1 && (first[0].length >= 16 || (symbols ?? "123456789").length !== 9)) {
     return "line";
