@@ -4,10 +4,11 @@
  * (no later features: V8 7.0 runs it) and writes the module, base64, into
  * `lib/sudoku_game/endgame_wasm_bytes.ts`. `--check` writes nothing and exits 1 when that
  * file is not what the source gives now (a test runs the same check); `--text` prints the
- * module in the text format; `--root DIR` reads and writes under DIR instead of here.
+ * module in the text format (with `--check`, from the same compile); `--root DIR` reads and
+ * writes under DIR instead of here.
  *
  * Usage: `deno run --no-lock --allow-read --allow-write --allow-env cli/build/wasm.ts
- * [--check | --text] [--root DIR]`.
+ * [--check] [--text] [--root DIR]`.
  *
  * @module
  */
@@ -68,11 +69,13 @@ export async function compileFrames(root: string): Promise<Compiled> {
   return { bytes: r.binary, text: r.text ?? "" };
 }
 
-/** Whether the generated file under `root` differs from what the source gives now. */
-export async function isStale(root: string): Promise<boolean> {
-  const text = bytesModule((await compileFrames(root)).bytes);
-  const now = await Deno.readTextFile(`${root}/${OUT}`).catch(() => "");
-  return now !== text;
+/**
+ * Whether the generated file under `root` differs from what the source gives now, given
+ * the source compiled (`null` when the file is missing: stale without compiling).
+ */
+export async function isStale(root: string, compiled: Compiled | null): Promise<boolean> {
+  const now = await Deno.readTextFile(`${root}/${OUT}`).catch(() => null);
+  return now === null || compiled === null || now !== bytesModule(compiled.bytes);
 }
 
 /** The generated TypeScript file holding `bytes`. */
@@ -92,10 +95,12 @@ if (import.meta.main) {
   });
   const root = values.root ?? new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
   try {
-    if (values.text) {
-      console.log((await compileFrames(root)).text);
-    } else if (values.check) {
-      if (await isStale(root)) {
+    if (values.check || values.text) {
+      // One compile serves both; a missing file is stale whatever the source gives.
+      const missing = await Deno.stat(`${root}/${OUT}`).then(() => false, () => true);
+      const compiled = values.text || !missing ? await compileFrames(root) : null;
+      if (values.text) console.log(compiled!.text);
+      if (values.check && await isStale(root, compiled)) {
         console.error(`error: ${OUT} is stale: run \`deno task wasm\` and commit`);
         Deno.exit(1);
       }

@@ -130,6 +130,26 @@ function solutionsOf(text: string): { buf: Uint8Array; n: number } {
   return { buf, n };
 }
 
+/** The labelled positions of about 5,000 solutions, as 81-character lines. */
+const POSITIONS_5K = Deno.readTextFileSync(
+  new URL("../../testdata/play/positions_5k.txt", import.meta.url),
+).trim().split("\n");
+
+/**
+ * The first of them enumerated once, with one memo of the exact reference that the steps
+ * checking against it share (its keys are indices into these solutions).
+ */
+const first5k = (() => {
+  let kept: { r: ReturnType<typeof collectSolutions>; memo: Map<string, boolean> } | undefined;
+  return () => {
+    kept ??= {
+      r: collectSolutions(parseGrid81(POSITIONS_5K[0])!, 9, { limit: 10_000 }),
+      memo: new Map(),
+    };
+    return kept;
+  };
+})();
+
 Deno.test("codecup_endgame", async (t) => {
   const game = new SolutionGame({ tableBits: 12 });
 
@@ -275,15 +295,14 @@ Deno.test("codecup_endgame", async (t) => {
   });
 
   await t.step("values agree with an exact reference on positions of about 5,000", () => {
-    const grids = Deno.readTextFileSync(
-      new URL("../../testdata/play/positions_5k.txt", import.meta.url),
-    ).trim().split("\n");
     const solver = new SolutionGame({ tableBits: 18 });
-    for (const grid of grids.slice(0, 2)) {
-      const r = collectSolutions(parseGrid81(grid)!, 9, { limit: 10_000 });
+    for (const [k, grid] of POSITIONS_5K.slice(0, 2).entries()) {
+      const { r, memo } = k === 0
+        ? first5k()
+        : { r: collectSolutions(parseGrid81(grid)!, 9, { limit: 10_000 }), memo: new Map() };
       assert.ok(r.count > 4000 && r.count < 5000);
       const idx = Array.from({ length: r.count }, (_, i) => i);
-      const want = exactWins(r.solutions, idx, new Map());
+      const want = exactWins(r.solutions, idx, memo);
       const got = analyzeSolutions(solver, r.solutions, r.count, {}, false);
       assert.equal(got.value === "LOSS" ? false : true, want, grid);
     }
@@ -292,13 +311,9 @@ Deno.test("codecup_endgame", async (t) => {
   await t.step(
     "checkMove: exact answers as the reference, a capped one leaves out only larger replies",
     () => {
-      const grid = Deno.readTextFileSync(
-        new URL("../../testdata/play/positions_5k.txt", import.meta.url),
-      ).trim().split("\n")[0];
-      const r = collectSolutions(parseGrid81(grid)!, 9, { limit: 10_000 });
+      const { r, memo } = first5k();
       const solver = new SolutionGame({ tableBits: 16 });
       solver.load(r.solutions, r.count);
-      const memo = new Map<string, boolean>();
       const holding = (idx: number[], cell: number, digit: number) =>
         idx.filter((i) => r.solutions[i * 81 + cell] === digit);
       const all = Array.from({ length: r.count }, (_, i) => i);
@@ -340,11 +355,7 @@ Deno.test("codecup_endgame", async (t) => {
   await t.step("checkMove after a search whose last refutation is over the cap", () => {
     // The reply that refuted the last root move is tried first at the next one: when it
     // is over a check's cap it must not end the check before the smaller replies.
-    const grid = Deno.readTextFileSync(
-      new URL("../../testdata/play/positions_5k.txt", import.meta.url),
-    ).trim().split("\n")[0];
-    const r = collectSolutions(parseGrid81(grid)!, 9, { limit: 10_000 });
-    const memo = new Map<string, boolean>();
+    const { r, memo } = first5k();
     const all = Array.from({ length: r.count }, (_, i) => i);
     const holding = (idx: number[], cell: number, digit: number) =>
       idx.filter((i) => r.solutions[i * 81 + cell] === digit);
