@@ -69,15 +69,6 @@ export async function compileFrames(root: string): Promise<Compiled> {
   return { bytes: r.binary, text: r.text ?? "" };
 }
 
-/**
- * Whether the generated file under `root` differs from what the source gives now, given
- * the source compiled (`null` when the file is missing: stale without compiling).
- */
-export async function isStale(root: string, compiled: Compiled | null): Promise<boolean> {
-  const now = await Deno.readTextFile(`${root}/${OUT}`).catch(() => null);
-  return now === null || compiled === null || now !== bytesModule(compiled.bytes);
-}
-
 /** The generated TypeScript file holding `bytes`. */
 export function bytesModule(bytes: Uint8Array): string {
   const b64 = btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
@@ -97,10 +88,10 @@ if (import.meta.main) {
   try {
     if (values.check || values.text) {
       // One compile serves both; a missing file is stale whatever the source gives.
-      const missing = await Deno.stat(`${root}/${OUT}`).then(() => false, () => true);
-      const compiled = values.text || !missing ? await compileFrames(root) : null;
+      const now = await Deno.readTextFile(`${root}/${OUT}`).catch(() => null);
+      const compiled = values.text || now !== null ? await compileFrames(root) : null;
       if (values.text) console.log(compiled!.text);
-      if (values.check && await isStale(root, compiled)) {
+      if (values.check && (compiled === null || now !== bytesModule(compiled.bytes))) {
         console.error(`error: ${OUT} is stale: run \`deno task wasm\` and commit`);
         Deno.exit(1);
       }
