@@ -19,7 +19,7 @@ import {
 } from "../lib/generate/mod.ts";
 import { levelOf, LEVELS, TECHNIQUES, TOP_RUNG } from "../lib/human/mod.ts";
 import {
-  answersText,
+  answersTextParts,
   puzzleSheetSvgParts,
   puzzleText,
   type SheetPuzzle,
@@ -224,6 +224,10 @@ export async function generateCommand(args: string[]): Promise<number> {
  */
 class Sheet {
   readonly #puzzles: SheetPuzzle[] = [];
+  /** A readable sheet's answers, kept small: the solutions' values one after another. */
+  #solutions = new Uint8Array(0);
+  readonly #numbers: number[] = [];
+  #size = 0;
 
   constructor(
     readonly format: "text" | "line" | "json" | "svg" | "readable",
@@ -249,9 +253,33 @@ class Sheet {
       number,
       title: `Puzzle ${number} · ${rank(r)} · seed ${r.seed}`,
     };
-    if (this.format === "readable") this.out.write(puzzleText(p));
     // Only what is drawn at the end is kept.
-    if (this.format === "svg" || this.answers) this.#puzzles.push(p);
+    if (this.format === "svg") this.#puzzles.push(p);
+    else {
+      this.out.write(puzzleText(p));
+      if (this.answers) this.#keepAnswer(p);
+    }
+  }
+
+  #keepAnswer(p: SheetPuzzle): void {
+    const cells = p.size * p.size, at = this.#numbers.length * cells;
+    if (at + cells > this.#solutions.length) {
+      const grown = new Uint8Array(Math.max(2 * this.#solutions.length, 64 * cells));
+      grown.set(this.#solutions);
+      this.#solutions = grown;
+    }
+    this.#solutions.set(p.solution!, at);
+    this.#numbers.push(p.number);
+    this.#size = p.size;
+  }
+
+  /** The kept answers as sheet puzzles, made one at a time. */
+  *#answers(): IterableIterator<SheetPuzzle> {
+    const size = this.#size, cells = size * size;
+    for (const [k, number] of this.#numbers.entries()) {
+      const solution = this.#solutions.subarray(k * cells, (k + 1) * cells);
+      yield { size, variant: this.variant, puzzle: solution, solution, number, title: "" };
+    }
   }
 
   /** Write what waits for the end: the SVG pages, or the answers. */
@@ -260,7 +288,8 @@ class Sheet {
       // Written as drawn: a sheet of many puzzles would not fit in one string.
       for (const part of puzzleSheetSvgParts(this.#puzzles, this.answers)) this.out.write(part);
     } else if (this.format === "readable" && this.answers) {
-      this.out.write(answersText(this.#puzzles));
+      // Written a row of answers at a time, from the kept values.
+      for (const part of answersTextParts(this.#answers())) this.out.write(part);
     }
   }
 }

@@ -36,6 +36,7 @@ export {
 export { gridText, readableText, sideBySide, type TextOptions } from "./text.ts";
 export {
   answersText,
+  answersTextParts,
   puzzleSheetSvg,
   puzzleSheetSvgParts,
   puzzleText,

@@ -2,7 +2,7 @@
  * Puzzle sheets: puzzles to solve on paper, givens only, each under its caption, and on
  * request their solutions after them, smaller, as a puzzle book prints its answers. As SVG
  * on A4 pages ({@linkcode puzzleSheetSvg}), or as text ({@linkcode puzzleText},
- * {@linkcode answersText}).
+ * {@linkcode answersText}, {@linkcode answersTextParts}).
  *
  * @module
  */
@@ -111,26 +111,52 @@ export function puzzleText(p: SheetPuzzle): string {
  * The answers as text, smaller than the puzzles: `Solutions`, then each solution as rows
  * of symbols under `Solution N`, as many side by side as fit in `width` columns.
  */
-export function answersText(puzzles: readonly SheetPuzzle[], width = 80): string {
-  const blocks: string[] = [];
+export function answersText(puzzles: Iterable<SheetPuzzle>, width = 80): string {
+  return [...answersTextParts(puzzles, width)].join("");
+}
+
+/**
+ * The text of {@linkcode answersText} in parts, `Solutions` first, then one row of answers
+ * side by side at a time: a book of many puzzles is written as it is drawn, and `puzzles`
+ * may be made one at a time too, as only a row's are held.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { answersText, answersTextParts } from "./mod.ts";
+ *
+ * const solution = Uint8Array.from([1, 2, 2, 1]);
+ * const puzzles = [1, 2, 3].map((number) => ({
+ *   size: 2, puzzle: new Uint8Array(4), solution, number, title: "",
+ * }));
+ * const parts = [...answersTextParts(puzzles, 24)];
+ * // Two answers of width 10 fit in 24 columns with their gap of 4: two rows.
+ * assert.deepEqual(parts.length, 3);
+ * assert.equal(parts[0], "Solutions\n");
+ * assert.equal(parts.join(""), answersText(puzzles, 24));
+ * ```
+ */
+export function* answersTextParts(
+  puzzles: Iterable<SheetPuzzle>,
+  width = 80,
+): Generator<string> {
+  const gap = 4;
+  let row: string[] = [];
+  let used = 0;
   for (const p of puzzles) {
     if (p.solution === undefined) continue;
-    blocks.push(`${answerTitle(p)}\n${gridText(p.solution, p.size, p.symbols)}`);
-  }
-  if (blocks.length === 0) return "";
-  const gap = 4;
-  let out = "Solutions\n";
-  for (let start = 0; start < blocks.length;) {
-    let used = blockWidth(blocks[start]);
-    let end = start + 1;
-    while (end < blocks.length && used + gap + blockWidth(blocks[end]) <= width) {
-      used += gap + blockWidth(blocks[end]);
-      end++;
+    const block = `${answerTitle(p)}\n${gridText(p.solution, p.size, p.symbols)}`;
+    const w = blockWidth(block);
+    if (row.length === 0) {
+      yield "Solutions\n";
+    } else if (used + gap + w > width) {
+      yield "\n" + sideBySide(row, gap) + "\n";
+      row = [];
     }
-    out += "\n" + sideBySide(blocks.slice(start, end), gap) + "\n";
-    start = end;
+    used = row.length === 0 ? w : used + gap + w;
+    row.push(block);
   }
-  return out;
+  if (row.length > 0) yield "\n" + sideBySide(row, gap) + "\n";
 }
 
 /** The widest line of a block, in characters. */

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { answersText, puzzleSheetSvg, puzzleText, type SheetPuzzle } from "./sheet.ts";
+import {
+  answersText,
+  answersTextParts,
+  puzzleSheetSvg,
+  puzzleText,
+  type SheetPuzzle,
+} from "./sheet.ts";
 import { byClass, elements, grids, parseXml, textOf } from "./xml_test_util.ts";
 
 /** Cells of a one-line grid. */
@@ -77,4 +83,21 @@ Deno.test("puzzleText and answersText", () => {
   assert.equal(rows[13], ["Solution 7", "Solution 8", "Solution 9"].join("    "));
   assert.ok(rows.every((r) => r.length <= 80));
   assert.equal(answersText([sheetPuzzle(1, false)]), "");
+});
+
+Deno.test("answersTextParts: a row of answers a part, from puzzles made one at a time", () => {
+  function* made(n: number): Generator<SheetPuzzle> {
+    for (let k = 1; k <= n; k++) yield sheetPuzzle(k, k !== 4);
+  }
+  // Puzzle 4 has no answer: eight answers, six in the first row, two in the second.
+  const parts = [...answersTextParts(made(9))];
+  assert.equal(parts.length, 3);
+  assert.equal(parts[0], "Solutions\n");
+  assert.equal(parts.join(""), answersText([...made(9)]));
+  assert.match(
+    parts[1],
+    /^\nSolution 1 {4}Solution 2 {4}Solution 3 {4}Solution 5 {4}Solution 6 {4}Solution 7\n/,
+  );
+  assert.match(parts[2], /^\nSolution 8 {4}Solution 9\n/);
+  assert.deepEqual([...answersTextParts(made(0))], []);
 });
