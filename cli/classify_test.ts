@@ -41,42 +41,58 @@ function textOf(r: JsonReport): string {
 
 Deno.test("classify golden files", async (t) => {
   const names = ["sample1", "sample2", "test1"];
-  // Start every run at once; the steps only wait for them.
+  const files = names.map((n) => DIR + `${n}.txt`);
+  // Start every run at once; the steps only wait for them. The files are named together in
+  // one run of each form: each report follows the one before.
   const runs = names.map((n) => ({
     stdin: runCli(["classify"], read(`${n}.txt`)),
-    file: runCli(["classify", DIR + `${n}.txt`]),
     dash: runCli(["classify", "-"], read(`${n}.txt`)),
-    json: runCli(["classify", "--format", "json", DIR + `${n}.txt`]),
   }));
+  const named = runCli(["classify", ...files]);
+  const json = runCli(["classify", "--format", "json", ...files]);
+  const expected = names.map((name) => read(`${name}.expected.txt`));
+  /** The JSON reports of each file: a file's grids are numbered from 1. */
+  const jsonReports = json.then((r) => {
+    assert.deepEqual([r.code, r.stderr], [0, ""]);
+    assert.ok(r.stdout.endsWith("\n"));
+    const groups: JsonReport[][] = [];
+    for (const l of r.stdout.trimEnd().split("\n")) {
+      const report = JSON.parse(l) as JsonReport;
+      if (report.grid === 1) groups.push([]);
+      groups[groups.length - 1].push(report);
+    }
+    return groups;
+  });
+  jsonReports.catch(() => {}); // A failure is reported by the steps that await it.
+  let offset = 0;
   for (const [k, name] of names.entries()) {
-    const expected = read(`${name}.expected.txt`);
+    const at = offset;
+    offset += expected[k].length;
     await t.step(
       `${name} via stdin, via file and via '-' equals ${name}.expected.txt`,
       async () => {
-        for (const run of [runs[k].stdin, runs[k].file, runs[k].dash]) {
+        for (const run of [runs[k].stdin, runs[k].dash]) {
           const r = await run;
           assert.equal(r.stderr, "");
           assert.equal(r.code, 0);
-          assert.equal(r.stdout, expected);
+          assert.equal(r.stdout, expected[k]);
         }
+        const r = await named;
+        assert.deepEqual([r.code, r.stderr], [0, ""]);
+        assert.equal(r.stdout.slice(at, at + expected[k].length), expected[k]);
       },
     );
     await t.step(`${name} --format json: one JSON object per line, same report`, async () => {
-      const r = await runs[k].json;
-      assert.equal(r.code, 0);
-      assert.equal(r.stderr, "");
-      assert.ok(r.stdout.endsWith("\n"));
-      const reports = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as JsonReport);
-      const header = expected.split("\n")[0];
+      const reports = (await jsonReports)[k];
+      const header = expected[k].split("\n")[0];
       assert.equal(header, `Analyzing ${reports.length} Grids`);
       assert.deepEqual(reports.map((x) => x.grid), reports.map((_, i) => i + 1));
-      assert.equal(`${header}\n` + reports.map(textOf).join(""), expected);
+      assert.equal(`${header}\n` + reports.map(textOf).join(""), expected[k]);
     });
   }
   await t.step("several files: each gets its own report, in order", async () => {
-    const r = await runCli(["classify", DIR + "sample1.txt", DIR + "sample2.txt"]);
-    assert.equal(r.code, 0);
-    assert.equal(r.stdout, read("sample1.expected.txt") + read("sample2.expected.txt"));
+    assert.equal((await named).stdout, expected.join(""));
+    assert.equal((await jsonReports).length, names.length);
   });
 });
 
@@ -290,9 +306,12 @@ function readableCells(text: string): { marked: Set<string>; named: Set<string> 
 
 /**
  * The three forms of one input agree: what the text report names is what is marked. Returns
- * the text report.
+ * the text report and the sheet.
  */
-async function assertMarksAgree(args: string[], stdin?: string): Promise<string> {
+async function assertMarksAgree(
+  args: string[],
+  stdin?: string,
+): Promise<{ text: string; svg: string }> {
   const [text, svg, readable] = await Promise.all([
     runCli(["classify", ...args], stdin),
     runCli(["classify", "--format", "svg", ...args], stdin),
@@ -304,7 +323,7 @@ async function assertMarksAgree(args: string[], stdin?: string): Promise<string>
   const back = readableCells(readable.stdout);
   assert.deepEqual(back.map((g) => g.marked), want, "readable brackets = text report's cells");
   assert.deepEqual(back.map((g) => g.named), want, "readable rules = text report's cells");
-  return text.stdout;
+  return { text: text.stdout, svg: svg.stdout };
 }
 
 /** A random input in the grid format: many sizes, Latin and sudoku patterns, duplicates. */
@@ -355,7 +374,11 @@ Deno.test("classify --format readable|svg", async (t) => {
   const auto = runCli(["classify", "--format", "readable", "--color", "auto", DIR + "sample1.txt"]);
   const textColor = runCli(["classify", "--color", "always", DIR + "sample1.txt"]);
   const sheet = runCli(["classify", "--format", "svg", DIR + "sample1.txt"]);
-  const two = runCli(["classify", "--format", "svg", DIR + "sample1.txt", DIR + "sample2.txt"]);
+  // The RUPC samples in one run of each form: the marks checked on them, and the sheet of
+  // several files.
+  const samples = ["sample1.txt", "sample2.txt", "test1.txt", "case_crlf_bom_runs.txt"];
+  const agree = assertMarksAgree(samples.map((n) => DIR + n));
+  agree.catch(() => {}); // A failure is reported by the steps that await it.
   const bad = runCli(["classify", "--format", "svg", DIR + "err_value_range.txt"]);
   const badReadable = runCli(["classify", "--format", "readable", DIR + "err_value_range.txt"]);
   const missing = runCli(["classify", "--format", "svg", DIR + "sample1.txt", "nosuch.txt"]);
@@ -403,16 +426,20 @@ Deno.test("classify --format readable|svg", async (t) => {
     ]);
     assert.deepEqual(svgCells(r.stdout), [new Set(["1,1", "4,4", "8,8", "5,5", "9,1"]), new Set()]);
   });
+  await t.step("the marks agree with the text report on the RUPC samples", async () => {
+    const { text } = await agree;
+    // One report a file, each starting with its count of grids.
+    const reports = text.split(/^(?=Analyzing \d+ Grids?$)/m);
+    assert.deepEqual(reports.map((r) => textCells(r).length), [2, 5, 4, 3]);
+  });
   await t.step("svg of several files: grids numbered on, captions name the file", async () => {
-    const r = await two;
-    assert.equal(r.code, 0);
-    const boards = grids(parseXml(r.stdout));
-    assert.equal(boards.length, 7);
+    // Numbered on: checked with the marks above (svgCells).
+    const boards = grids(parseXml((await agree).svg));
+    assert.equal(boards.length, 14);
     const captions = boards.map((b) => byClass(b, "caption").map(xmlText).join(" "));
     assert.ok(captions[0].startsWith(`${DIR}sample1.txt, grid 1: 9×9`), captions[0]);
     assert.ok(captions[2].startsWith(`${DIR}sample2.txt, grid 1: 9×9`), captions[2]);
-    const texts = await runCli(["classify", DIR + "sample1.txt", DIR + "sample2.txt"]);
-    assert.deepEqual(svgCells(r.stdout), textCells(texts.stdout));
+    assert.ok(captions[13].startsWith(`${DIR}case_crlf_bom_runs.txt, grid 3: `), captions[13]);
   });
   await t.step("bad input: the grids before the fault are still drawn, exit 2", async () => {
     const message =
@@ -427,18 +454,13 @@ Deno.test("classify --format readable|svg", async (t) => {
     assert.deepEqual([m.code, m.stderr], [2, "error: cannot read nosuch.txt: no such file\n"]);
     assert.equal(grids(parseXml(m.stdout)).length, 2);
   });
-  await t.step("the marks agree with the text report on the RUPC samples", async () => {
-    const names = ["sample1.txt", "sample2.txt", "test1.txt", "case_crlf_bom_runs.txt"];
-    const reports = await Promise.all(names.map((n) => assertMarksAgree([DIR + n])));
-    assert.deepEqual(reports.map((r) => textCells(r).length), [2, 5, 4, 3]);
-  });
   await t.step("property: the marks agree with the text report on random grids", async () => {
     const rng = new Rng(35);
-    const inputs = Array.from({ length: 4 }, () => randomInput(rng, 40));
-    const reports = await Promise.all(inputs.map((input) => assertMarksAgree([], input)));
-    // The inputs hold what the property is about: grids with several duplicates, Latin
+    // 160 random grids in one input.
+    const { text } = await assertMarksAgree([], randomInput(rng, 160));
+    // The input holds what the property is about: grids with several duplicates, Latin
     // squares of sizes that are not squares, with duplicates too, and clean grids.
-    const sections = reports.flatMap((r) => r.split(/^ Grid \d+:$/m).slice(1));
+    const sections = text.split(/^ Grid \d+:$/m).slice(1);
     assert.equal(sections.length, 160);
     const duplicates = sections.map((g) => g.split(/ is (?:repeated|duplicated) /).length - 1);
     assert.ok(duplicates.filter((n) => n >= 2).length >= 40, "several duplicates");

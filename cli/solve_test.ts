@@ -107,45 +107,82 @@ function collections(): Collection[] {
 Deno.test("solve agrees with count on every puzzle of testdata/count", async (t) => {
   const sets = collections();
   assert.ok(sets.length >= 19, `${sets.length} runs`);
-  const runs = sets.map(({ file, flags, text }) => {
-    const input = text === undefined ? [DIR + file] : [];
+  // The collections read with the same flags go to one run of each command, files in turn
+  // (and standard input, `-`, for the one given as text): one process a command and flags.
+  const groups = new Map<string, Collection[]>();
+  for (const c of sets) {
+    groups.set(c.flags.join(" "), [...(groups.get(c.flags.join(" ")) ?? []), c]);
+  }
+  const runs = [...groups.values()].map((group) => {
+    const texts = group.flatMap((c) => (c.text === undefined ? [] : [c.text]));
+    assert.ok(texts.length <= 1, "one collection as text a run");
+    const inputs = group.map((c) => (c.text === undefined ? DIR + c.file : "-"));
+    const flags = group[0].flags;
     return {
-      count: runCli(["count", "--jobs", "1", "--format", "json", ...flags, ...input], text),
-      solve: runCli(["solve", "--jobs", "1", "--format", "json", ...flags, ...input], text),
+      group,
+      count: runCli(["count", "--jobs", "1", "--format", "json", ...flags, ...inputs], texts[0]),
+      solve: runCli(["solve", "--jobs", "1", "--format", "json", ...flags, ...inputs], texts[0]),
     };
   });
   let unique = 0;
   let others = 0;
-  for (const [k, { file: f, flags, text }] of sets.entries()) {
-    await t.step(
-      `${f} ${flags.join(" ")}${text === undefined ? "" : " (the faster third)"}`,
-      async () => {
-        const count = await runs[k].count;
-        const solve = await runs[k].solve;
+  for (const { group, count: countRun, solve: solveRun } of runs) {
+    const flags = group[0].flags;
+    let parsed: Record<string, unknown>[][] | undefined;
+    /** The objects of the count run and of the solve run, read once. */
+    const outputs = async () => {
+      if (parsed === undefined) {
+        const [count, solve] = [await countRun, await solveRun];
         assert.deepEqual([count.code, count.stderr], [0, ""]);
-        const puzzles = text === undefined ? filePuzzles(DIR + f) : linePuzzles(text);
-        const byLine = new Map(puzzles.map((p) => [p.line, p]));
-        const counted = objects(count.stdout);
-        const solved = objects(solve.stdout);
-        assert.equal(counted.length, puzzles.length);
-        assert.equal(solved.length, puzzles.length);
-        let misses = 0;
-        for (const [i, c] of counted.entries()) {
-          const s = solved[i];
-          const where = `${f} puzzle ${i + 1}`;
-          assert.deepEqual([s.puzzle, s.line, s.size], [c.puzzle, c.line, c.size], where);
-          assert.equal(s.status, statusOfCount(c), where);
-          assert.equal(s.conflict, c.conflict, where);
-          const p = byLine.get(c.line as number)!;
-          const variant = (flags[1] as Variant | undefined) ?? defaultVariantOf(p.size);
-          checkSolved(s, p, variant, where);
-          if (s.status === "unique") unique++;
-          else {
-            misses++;
-            others++;
+        assert.equal(solve.stderr, "");
+        parsed = [objects(count.stdout), objects(solve.stdout)];
+      }
+      return parsed;
+    };
+    // Each collection's objects follow those of the collections before it in the run.
+    let at = 0;
+    let misses = 0;
+    for (const { file: f, text } of group) {
+      const puzzles = text === undefined ? filePuzzles(DIR + f) : linePuzzles(text);
+      const from = at;
+      at += puzzles.length;
+      await t.step(
+        `${f} ${flags.join(" ")}${text === undefined ? "" : " (the faster third)"}`,
+        async () => {
+          const [countAll, solveAll] = await outputs();
+          const byLine = new Map(puzzles.map((p) => [p.line, p]));
+          const counted = countAll.slice(from, from + puzzles.length);
+          const solved = solveAll.slice(from, from + puzzles.length);
+          assert.equal(counted.length, puzzles.length);
+          assert.equal(solved.length, puzzles.length);
+          for (const [i, c] of counted.entries()) {
+            const s = solved[i];
+            const where = `${f} puzzle ${i + 1}`;
+            // Numbered on through the run; lines counted in each file.
+            assert.deepEqual([c.puzzle, c.line], [from + i + 1, puzzles[i].line], where);
+            assert.deepEqual([s.puzzle, s.line, s.size], [c.puzzle, c.line, c.size], where);
+            assert.equal(s.status, statusOfCount(c), where);
+            assert.equal(s.conflict, c.conflict, where);
+            const p = byLine.get(c.line as number)!;
+            const variant = (flags[1] as Variant | undefined) ?? defaultVariantOf(p.size);
+            checkSolved(s, p, variant, where);
+            if (s.status === "unique") unique++;
+            else {
+              misses++;
+              others++;
+            }
           }
-        }
-        assert.deepEqual([solve.code, solve.stderr], [misses > 0 ? 1 : 0, ""]);
+        },
+      );
+    }
+    await t.step(
+      `${
+        flags.join(" ") || "no flags"
+      }: no more objects; exit 1 when a puzzle has no unique solution`,
+      async () => {
+        const [countAll, solveAll] = await outputs();
+        assert.deepEqual([countAll.length, solveAll.length], [at, at]);
+        assert.equal((await solveRun).code, misses > 0 ? 1 : 0);
       },
     );
   }
@@ -194,24 +231,23 @@ function lineCase(
 }
 
 const SHAPE_CASES: ShapeCase[] = [
+  // Sizes one after another in one input, as a collection may mix them.
   lineCase(
-    "9×9: unique, several, conflict, dead end",
+    "9×9 (unique, several, conflict, dead end), then 16×16 and 25×25",
     [
       ...CLUE17.slice(0, 3),
       SERG[0],
       "11" + ".".repeat(79),
       // Row 1 needs a 9 in its last cell, which column 9 already holds: no solution.
       "12345678." + ".".repeat(8) + "9" + ".".repeat(63),
+      ...JANKO.slice(0, 3),
+      ...lines(DIR + "case_sudoku25_easy.txt"),
+      ...lines(DIR + "sudoku25_jxa3695_1.txt"),
     ],
     [],
     { code: 1 },
   ),
-  lineCase("16×16", JANKO.slice(0, 3)),
   lineCase("16×16 with --symbols 0-F", JANKO.slice(0, 3).map(toHex), ["--symbols", HEX]),
-  lineCase("25×25", [
-    ...lines(DIR + "case_sudoku25_easy.txt"),
-    ...lines(DIR + "sudoku25_jxa3695_1.txt"),
-  ]),
   lineCase(
     "Sudoku-X 9×9 and 16×16",
     [...lines(DIR + "sudokuX9_andrebarbosa_8.txt"), ...lines(DIR + "sudokuX16_andrebarbosa_2.txt")],
@@ -314,10 +350,19 @@ function checkSheet(svg: string, c: ShapeCase, solved: Record<string, unknown>[]
   }
 }
 
-Deno.test("solve: every output shape, on every size and variant", async (t) => {
+Deno.test("solve: every output shape, and --show puzzle, on every size and variant", async (t) => {
   const runs = SHAPE_CASES.map((c) =>
     FORMATS.map((f) => runCli(["solve", "--jobs", "1", "--format", f, ...c.args], c.input))
   );
+  // The first case again as text, and as a sheet of the puzzles alone.
+  const first = SHAPE_CASES[0];
+  const more = {
+    text: runCli(["solve", "--jobs", "1", "--format", "text", ...first.args], first.input),
+    puzzles: runCli(
+      ["solve", "--jobs", "1", "--format", "svg", "--show", "puzzle", ...first.args],
+      first.input,
+    ),
+  };
   for (const [k, c] of SHAPE_CASES.entries()) {
     await t.step(c.name, async () => {
       const [line, grid, readable, json, svg] = await Promise.all(runs[k]);
@@ -383,10 +428,11 @@ Deno.test("solve: every output shape, on every size and variant", async (t) => {
     );
   });
   await t.step("16×16 with --symbols 0-F: the plain answers, written with 0-F", async () => {
-    const plain = (await runs[1][0]).stdout;
-    const hex = (await runs[2][0]).stdout;
-    assert.equal(hex, plain.split("\n").map(toHex).join("\n"));
-    const readable = (await runs[2][2]).stdout;
+    // The 16×16 of the first case are its lines 7 to 9.
+    const plain = (await runs[0][0]).stdout.split("\n").slice(6, 9);
+    const hex = (await runs[1][0]).stdout;
+    assert.equal(hex, plain.map(toHex).join("\n") + "\n");
+    const readable = (await runs[1][2]).stdout;
     assert.match(readable, /^ [.0-9A-F] [.0-9A-F] [.0-9A-F] [.0-9A-F] \| /);
   });
   await t.step("JSON: the status, conflict, nodes and time", async () => {
@@ -398,6 +444,7 @@ Deno.test("solve: every output shape, on every size and variant", async (t) => {
       "several",
       "none",
       "none",
+      ...Array(5).fill("unique"),
     ]);
     assert.equal(solved[4].conflict, "1 is duplicated in block 1");
     assert.ok(!("conflict" in solved[5]));
@@ -405,6 +452,36 @@ Deno.test("solve: every output shape, on every size and variant", async (t) => {
       assert.ok(Number.isInteger(o.nodes) && typeof o.ms === "number", JSON.stringify(o));
     }
   });
+  await t.step("--format text is the line shape", async () => {
+    const [text, line] = [await more.text, await runs[0][0]];
+    assert.deepEqual([text.code, text.stderr, text.stdout], [line.code, "", line.stdout]);
+  });
+  await t.step(
+    "--show puzzle: one board a puzzle, its givens and nothing filled, on A4",
+    async () => {
+      const c = first;
+      const puzzles = await more.puzzles;
+      assert.deepEqual([puzzles.code, puzzles.stderr], [c.code, ""]);
+      const root = parseXml(puzzles.stdout);
+      assert.equal(root.attrs.get("width"), "210mm");
+      const boards = grids(root);
+      assert.equal(boards.length, c.puzzles.length);
+      boards.forEach((board, k) => {
+        const p = c.puzzles[k];
+        const cells = [...elements(board)].filter((e) => e.attrs.has("data-cell"));
+        assert.deepEqual(
+          cells.map((e) => e.attrs.get("class")!.split(" ")[0]),
+          p.values.map((v) => (v === 0 ? "empty" : "given")),
+        );
+        assert.deepEqual(valuesOf(cells.map((e) => textOf(e) || "."), p.size), p.values);
+        // The caption says why a puzzle has no unique solution.
+        const caption = byClass(board, "caption").map(textOf).join(" ");
+        assert.match(caption, new RegExp(`^Puzzle ${k + 1} \\(line ${p.line}\\)`));
+      });
+      const captions = boards.map((b) => byClass(b, "caption").map(textOf).join(" "));
+      assert.equal(captions[3], "Puzzle 4 (line 4): several solutions");
+    },
+  );
 });
 
 Deno.test("solve: input forms, files and standard input, in order", async (t) => {
@@ -524,8 +601,15 @@ Deno.test("solve --time-limit: a puzzle that runs out says so and makes the exit
   });
 });
 
+/** What `solve` prints for the first 17-clue puzzle alone: one run, for the tests that ask. */
+let firstAnswerRun: Promise<string> | undefined;
+function firstAnswer(): Promise<string> {
+  firstAnswerRun ??= runCli(["solve"], CLUE17[0] + "\n").then((r) => r.stdout);
+  return firstAnswerRun;
+}
+
 Deno.test("solve errors: one line, exit 2, the answers before a fault kept", async (t) => {
-  const sol0 = (await runCli(["solve"], CLUE17[0] + "\n")).stdout;
+  const sol0 = await firstAnswer();
   const bad = `${CLUE17[0]}\n${SERG[0]}\n12345\n${CLUE17[1]}\n`;
   const usage: [string[], string][] = [
     [
@@ -752,7 +836,7 @@ Deno.test("solve streams: an answer is printed before the input ends", async () 
   }
   const status = await child.status;
   const stderr = await new Response(child.stderr).text();
-  const sol0 = (await runCli(["solve"], CLUE17[0] + "\n")).stdout;
+  const sol0 = await firstAnswer();
   assert.deepEqual([status.code, stderr], [1, ""]);
   assert.equal(seen, sol0 + "several solutions\n");
 });
@@ -781,36 +865,4 @@ Deno.test("solve: a reader that goes away ends the program quietly", async () =>
   const { code } = await child.status;
   assert.ok(code === 0 || code === 141, String(code));
   assert.equal(stderr, "");
-});
-
-Deno.test("solve --format text is the line shape; --show puzzle draws the givens alone", async (t) => {
-  const c = SHAPE_CASES[0];
-  const [text, line, puzzles] = await Promise.all([
-    runCli(["solve", "--format", "text", ...c.args], c.input),
-    runCli(["solve", "--format", "line", ...c.args], c.input),
-    runCli(["solve", "--format", "svg", "--show", "puzzle", ...c.args], c.input),
-  ]);
-  await t.step("--format text", () => {
-    assert.deepEqual([text.code, text.stderr, text.stdout], [line.code, "", line.stdout]);
-  });
-  await t.step("--show puzzle: one board a puzzle, its givens and nothing filled, on A4", () => {
-    assert.deepEqual([puzzles.code, puzzles.stderr], [c.code, ""]);
-    const root = parseXml(puzzles.stdout);
-    assert.equal(root.attrs.get("width"), "210mm");
-    const boards = grids(root);
-    assert.equal(boards.length, c.puzzles.length);
-    boards.forEach((board, k) => {
-      const cells = [...elements(board)].filter((e) => e.attrs.has("data-cell"));
-      assert.deepEqual(
-        cells.map((e) => e.attrs.get("class")!.split(" ")[0]),
-        c.puzzles[k].values.map((v) => (v === 0 ? "empty" : "given")),
-      );
-      assert.deepEqual(valuesOf(cells.map((e) => textOf(e) || "."), 9), c.puzzles[k].values);
-      // The caption says why a puzzle has no unique solution.
-      const caption = byClass(board, "caption").map(textOf).join(" ");
-      assert.match(caption, new RegExp(`^Puzzle ${k + 1} \\(line ${c.puzzles[k].line}\\)`));
-    });
-    const captions = boards.map((b) => byClass(b, "caption").map(textOf).join(" "));
-    assert.equal(captions[3], "Puzzle 4 (line 4): several solutions");
-  });
 });

@@ -152,20 +152,24 @@ Deno.test("bundle: dist/sudokit.js alone in an empty directory", async (t) => {
         dir,
       );
 
+    // One match for both: the bundle's match, between two bots of the bundle.
+    const match = bundledMatch(
+      ["--games", "2", "--bot-stderr"],
+      // Bot A thinks it has 3 s a game (the match gives 30): every game reaches the endgame,
+      // the clock only bounds how long its search runs.
+      "--jobs 2 --time 3 --seed {game}",
+      "--level random --seed {game}",
+    );
+
     await t.step("play: the inlined helper thread searches the endgame", async () => {
-      const r = await bundledMatch(
-        ["--games", "2", "--bot-stderr"],
-        "--jobs 2 --time 10 --seed {game}",
-        "--level random --seed {game}",
-      );
+      const r = await match;
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /^A +2 +2 +4 .* WIN 2$/m);
       assert.match(r.stderr, / endgame sols=\d+ .*threads=2 /);
     });
 
     await t.step("match: the bundle against itself", async () => {
-      const random = "--level random --seed {game}";
-      const r = await bundledMatch(["--games", "2"], random, random);
+      const r = await match;
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /^A +2 /m);
       assert.match(r.stdout, /^B +2 /m);
