@@ -261,6 +261,7 @@ class Sheet {
     }
   }
 
+  /** Keep `p`'s solution for the answers: its values only, in blocks that double. */
   #keepAnswer(p: SheetPuzzle): void {
     const cells = p.size * p.size, at = this.#numbers.length * cells;
     if (at + cells > this.#solutions.length) {

@@ -131,7 +131,7 @@ export function answersText(puzzles: Iterable<SheetPuzzle>, width = 80): string 
  * }));
  * const parts = [...answersTextParts(puzzles, 24)];
  * // Two answers of width 10 fit in 24 columns with their gap of 4: two rows.
- * assert.deepEqual(parts.length, 3);
+ * assert.equal(parts.length, 3);
  * assert.equal(parts[0], "Solutions\n");
  * assert.equal(parts.join(""), answersText(puzzles, 24));
  * ```
