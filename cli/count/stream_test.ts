@@ -111,14 +111,14 @@ Deno.test({
   name: "count on a terminal: the progress line is cleared before a result is written",
   fn: async (t) => {
     // Two empty 16×16 grids, each counted until --time-limit stops it: the progress line
-    // shows after 1 s (2 s leave it time to on a loaded machine), and each result comes
+    // shows after 1 s (3 s leave it time to on a loaded machine), and each result comes
     // after it was drawn. Standard output and standard error are the same pseudo-terminal,
     // as in a user's shell.
     const file = await Deno.makeTempFile({ suffix: ".txt" });
     await Deno.writeTextFile(file, (".".repeat(256) + "\n").repeat(2));
     const onTerminal = (jobs: string) => {
       const command = [Deno.execPath(), "run", "--quiet", "--allow-read", repoPath("cli/main.ts")]
-        .concat(["count", "--jobs", jobs, "--limit", "1000000000", "--time-limit", "2", file])
+        .concat(["count", "--jobs", jobs, "--limit", "1000000000", "--time-limit", "3", file])
         .map(shellWord).join(" ");
       return new Deno.Command("script", {
         args: ["-qfec", command, "/dev/null"],
