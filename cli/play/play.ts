@@ -298,19 +298,11 @@ async function protocol(bot: SudokuBot, totalMs: number): Promise<number> {
   const now = () => performance.now();
   // performance.now() counts from the process start: the runtime's start-up is counted.
   const session = new BotSession(bot, { totalMs, startedAt: 0, debugMax: DEBUG_MAX });
+  bot.calibrate();
   session.ready(now());
-  let calibrated = false;
   let debugOpen = true;
   for await (const raw of stdinLines()) {
-    const t0 = now();
-    const line = raw.trim();
-    if (!calibrated && line !== "" && line !== "Quit") {
-      // Measured once a move may be asked for, and on the clock of the line that asks: an
-      // input that ends or quits at once costs no measurement.
-      bot.calibrate();
-      calibrated = true;
-    }
-    const step = session.line(raw, t0, now);
+    const step = session.line(raw, now(), now);
     if (step.reply !== undefined) writeLineNow(step.reply);
     if (step.debug !== undefined && debugOpen) {
       try {
